@@ -1,0 +1,66 @@
+// Analyses over a kernel's flat instruction list, run in this order (see analyze()):
+// build_cfg -> compute_dominators / compute_postdominators -> find_reconvergence -> find_loops
+// -> count_registers.
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "isa/module.hpp"
+
+namespace warpsim::isa {
+
+constexpr std::uint32_t kNoBlock = std::numeric_limits<std::uint32_t>::max();
+// The virtual exit node that post-dominates every exit/ret, and the "pc" of reconverging there.
+constexpr std::uint32_t kVirtualExit = std::numeric_limits<std::uint32_t>::max() - 1;
+constexpr std::uint32_t kExitPc = kVirtualExit;
+
+struct BasicBlock {
+  std::uint32_t begin = 0;  // first instruction index
+  std::uint32_t end = 0;    // one past the last instruction
+  int label = -1;           // label index when the block starts at a label
+  std::vector<std::uint32_t> successors;    // block indices; taken target first, then fall-through
+  std::vector<std::uint32_t> predecessors;
+  bool exits = false;       // ends in exit/ret (an edge to the virtual exit)
+};
+
+struct Cfg {
+  std::vector<BasicBlock> blocks;            // block 0 is the entry
+  std::vector<std::uint32_t> block_of;       // instruction index -> block index
+};
+
+// Immediate (post-)dominator of each block; kNoBlock for the entry (dominators) and kVirtualExit
+// when only the virtual exit post-dominates a block. Unreachable blocks get kNoBlock.
+struct DominatorTree {
+  std::vector<std::uint32_t> idom;
+};
+
+struct Loop {
+  std::uint32_t header = 0;
+  std::vector<std::uint32_t> blocks;      // sorted, header included
+  std::vector<std::uint32_t> latches;     // blocks with a back edge to the header
+};
+
+struct KernelAnalysis {
+  Cfg cfg;
+  DominatorTree dominators;
+  DominatorTree postdominators;
+  // Per instruction: for a conditional branch (guarded bra), the instruction index where its two
+  // paths reconverge (the first instruction of the branch block's immediate post-dominator), or
+  // kExitPc when they only meet at the virtual exit; kNoBlock for every other instruction.
+  std::vector<std::uint32_t> reconvergence_pc;
+  std::vector<Loop> loops;
+  std::uint32_t registers_per_thread = 0;  // 32-bit registers live at once at the peak (u64: 2)
+};
+
+Cfg build_cfg(const Kernel& kernel);
+DominatorTree compute_dominators(const Cfg& cfg);
+DominatorTree compute_postdominators(const Cfg& cfg);
+std::vector<std::uint32_t> find_reconvergence(const Kernel& kernel, const Cfg& cfg, const DominatorTree& postdom);
+std::vector<Loop> find_loops(const Cfg& cfg, const DominatorTree& dom);
+std::uint32_t count_registers(const Kernel& kernel, const Cfg& cfg);
+
+// The pass list, top to bottom. Requires a kernel that verify() accepts.
+KernelAnalysis analyze(const Kernel& kernel);
+
+}  // namespace warpsim::isa

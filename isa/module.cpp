@@ -1,0 +1,83 @@
+#include "isa/module.hpp"
+
+#include <algorithm>
+
+namespace warpsim::isa {
+
+bool Operand::same(const Operand& o) const {
+  if (kind != o.kind) return false;
+  switch (kind) {
+    case OperandKind::None: return true;
+    case OperandKind::Register:
+    case OperandKind::SharedAddress:
+    case OperandKind::Label: return index == o.index;
+    case OperandKind::Immediate: return bits == o.bits;
+    case OperandKind::Special: return special == o.special;
+    case OperandKind::MemRegister:
+    case OperandKind::MemShared: return index == o.index && offset == o.offset;
+  }
+  return false;
+}
+
+bool Instruction::same(const Instruction& o) const {
+  if (op != o.op || type != o.type || source_type != o.source_type || space != o.space ||
+      compare != o.compare || guarded != o.guarded || operand_count != o.operand_count)
+    return false;
+  if (guarded && (guard_negated != o.guard_negated || guard != o.guard)) return false;
+  for (unsigned i = 0; i < operand_count; ++i)
+    if (!operands[i].same(o.operands[i])) return false;
+  return true;
+}
+
+std::uint32_t Kernel::shared_bytes() const {
+  std::uint32_t end = 0;
+  for (const auto& s : shared) end = std::max(end, s.offset + s.bytes());
+  return end;
+}
+
+namespace {
+template <typename T>
+int find_by_name(const std::vector<T>& items, std::string_view name) {
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (items[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+}  // namespace
+
+int Kernel::find_register(std::string_view n) const { return find_by_name(registers, n); }
+int Kernel::find_label(std::string_view n) const { return find_by_name(labels, n); }
+int Kernel::find_shared(std::string_view n) const { return find_by_name(shared, n); }
+
+bool Kernel::same(const Kernel& o) const {
+  if (name != o.name || params != o.params || registers.size() != o.registers.size() ||
+      shared.size() != o.shared.size() || labels.size() != o.labels.size() || code.size() != o.code.size())
+    return false;
+  for (std::size_t i = 0; i < registers.size(); ++i) {
+    const auto &a = registers[i], &b = o.registers[i];
+    if (a.name != b.name || a.type != b.type || a.is_param != b.is_param || a.pointee != b.pointee) return false;
+  }
+  for (std::size_t i = 0; i < shared.size(); ++i) {
+    const auto &a = shared[i], &b = o.shared[i];
+    if (a.name != b.name || a.element != b.element || a.count != b.count || a.offset != b.offset) return false;
+  }
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    if (labels[i].name != o.labels[i].name || labels[i].position != o.labels[i].position) return false;
+  for (std::size_t i = 0; i < code.size(); ++i)
+    if (!code[i].same(o.code[i])) return false;
+  return true;
+}
+
+const Kernel* Module::find_kernel(std::string_view n) const {
+  for (const auto& k : kernels)
+    if (k.name == n) return &k;
+  return nullptr;
+}
+
+bool Module::same(const Module& o) const {
+  if (kernels.size() != o.kernels.size()) return false;
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    if (!kernels[i].same(o.kernels[i])) return false;
+  return true;
+}
+
+}  // namespace warpsim::isa

@@ -1,0 +1,107 @@
+// The in-memory kernel IR: modules hold kernels; a kernel holds its registers (parameters are
+// read-only registers), shared arrays, labels and a flat instruction list. Basic blocks are an
+// analysis over that list (isa/analysis.hpp), so the text form and the value form map one to one.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/opcodes.hpp"
+#include "isa/types.hpp"
+
+namespace warpsim::isa {
+
+struct SourceLoc {
+  std::uint32_t line = 0;    // 1-based; 0 when the value was not read from text
+  std::uint32_t column = 0;  // 1-based
+};
+
+enum class OperandKind : std::uint8_t {
+  None,
+  Register,       // index: register
+  Immediate,      // bits: the value in the operand's type (f32 as its IEEE bits, s32 sign-extended)
+  Special,        // special: which special register
+  SharedAddress,  // index: shared array; the value is the array's shared-memory address (u32)
+  MemRegister,    // [reg + offset]: index = base register
+  MemShared,      // [array + offset]: index = shared array
+  Label,          // index: label
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::None;
+  Special special = Special::TidX;
+  std::uint32_t index = 0;
+  std::int64_t offset = 0;  // byte offset of memory operands
+  std::uint64_t bits = 0;
+  SourceLoc loc;
+
+  // Equal in meaning; source locations are ignored.
+  bool same(const Operand& other) const;
+};
+
+struct Instruction {
+  Opcode op = Opcode::Exit;
+  Type type = Type::None;         // the type suffix (None for untyped opcodes)
+  Type source_type = Type::None;  // cvt only
+  Space space = Space::None;      // ld, st, atom.*
+  Compare compare = Compare::None;
+  bool guarded = false;           // @p or @!p in front
+  bool guard_negated = false;     // @!p
+  std::uint32_t guard = 0;        // predicate register when guarded
+  std::uint8_t operand_count = 0;
+  std::array<Operand, 4> operands{};
+  SourceLoc loc;
+
+  const OpcodeInfo& info() const { return isa::info(op); }
+  bool same(const Instruction& other) const;
+};
+
+struct Register {
+  std::string name;
+  Type type = Type::None;
+  bool is_param = false;
+  Type pointee = Type::None;  // parameters declared ptr.T: type is U64, pointee is T
+  SourceLoc loc;
+};
+
+struct SharedArray {
+  std::string name;
+  Type element = Type::None;
+  std::uint32_t count = 0;
+  std::uint32_t offset = 0;  // byte offset in the block's shared memory (aligned to the element size)
+  SourceLoc loc;
+  std::uint32_t bytes() const { return count * type_bytes(element); }
+};
+
+struct Label {
+  std::string name;
+  std::uint32_t position = 0;  // index of the instruction the label stands before
+  SourceLoc loc;
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<std::uint32_t> params;  // register indices, in declaration order
+  std::vector<Register> registers;    // parameters first, then declared registers
+  std::vector<SharedArray> shared;
+  std::vector<Label> labels;
+  std::vector<Instruction> code;
+  SourceLoc loc;
+
+  std::uint32_t shared_bytes() const;
+  // Lookups by name; -1 when absent.
+  int find_register(std::string_view name) const;
+  int find_label(std::string_view name) const;
+  int find_shared(std::string_view name) const;
+  bool same(const Kernel& other) const;
+};
+
+struct Module {
+  std::string file;  // the path the module was read from ("" when built in code)
+  std::vector<Kernel> kernels;
+  const Kernel* find_kernel(std::string_view name) const;
+  bool same(const Module& other) const;
+};
+
+}  // namespace warpsim::isa

@@ -1,0 +1,50 @@
+#include "isa/opcodes.hpp"
+
+#include <span>
+
+namespace warpsim::isa {
+
+namespace {
+
+template <typename... R>
+constexpr OpcodeInfo make(Opcode op, std::string_view mnemonic, TypeMask types, Modifier modifier, Unit unit,
+                          Latency latency, bool terminator, R... roles) {
+  return OpcodeInfo{op,    mnemonic, std::array<Role, 4>{roles...}, static_cast<std::uint8_t>(sizeof...(R)),
+                    types, modifier, unit,
+                    latency, terminator};
+}
+
+#define WARPSIM_ROLES_0()
+#define WARPSIM_EXPAND_ROLES(...) __VA_OPT__(, ) __VA_ARGS__
+constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstU64 = Role::DstU64, SrcT = Role::SrcT,
+               SrcS = Role::SrcS, SrcPred = Role::SrcPred, SrcU32 = Role::SrcU32, Mem = Role::Mem,
+               Label = Role::Label;
+
+constexpr OpcodeInfo kTable[] = {
+#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator)                   \
+  make(Opcode::name, mnemonic, types, Modifier::modifier, Unit::unit, Latency::latency,              \
+       terminator WARPSIM_EXPAND_ROLES roles),
+    WARPSIM_OPCODES(WARPSIM_X)
+#undef WARPSIM_X
+};
+
+constexpr std::string_view kUnitNames[] = {"int", "float", "special", "memory", "shared",
+                                           "atomic", "control", "sync", "warp"};
+constexpr std::string_view kLatencyNames[] = {"alu", "mul", "sfu", "global", "shared",
+                                              "atomic", "branch", "barrier", "shuffle"};
+
+}  // namespace
+
+const OpcodeInfo& info(Opcode op) { return kTable[static_cast<unsigned>(op)]; }
+std::span<const OpcodeInfo> all_opcodes() { return kTable; }
+
+std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic) {
+  for (const auto& entry : kTable)
+    if (entry.mnemonic == mnemonic) return entry.opcode;
+  return std::nullopt;
+}
+
+std::string_view unit_name(Unit u) { return kUnitNames[static_cast<unsigned>(u)]; }
+std::string_view latency_name(Latency l) { return kLatencyNames[static_cast<unsigned>(l)]; }
+
+}  // namespace warpsim::isa

@@ -1,0 +1,124 @@
+// The one opcode table: mnemonic, operand roles, accepted types, modifier, unit class, latency
+// class and whether the opcode ends a basic block. Parser, printer, verifier, simulator and the
+// CUDA emitter all read it; nothing else switches on a mnemonic string.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "isa/types.hpp"
+
+namespace warpsim::isa {
+
+// What one operand position holds and which type it must have.
+enum class Role : std::uint8_t {
+  None,
+  DstT,     // register of the instruction type
+  DstPred,  // predicate register
+  DstU64,   // u64 register (mul.wide)
+  SrcT,     // value of the instruction type: register, immediate, special register, parameter,
+            // or (u32 only) a shared array's name, which stands for its shared-memory address
+  SrcS,     // value of the source type (cvt's second type)
+  SrcPred,  // predicate register
+  SrcU32,   // u32 value (shift amounts, shuffle lanes and deltas)
+  Mem,      // memory operand [base], [base+imm], [base-imm]; base is u64 for global, u32 for shared
+  Label,    // branch target
+};
+
+// Modifier a mnemonic carries between its name and its type suffix.
+enum class Modifier : std::uint8_t { None, Space, Compare, SourceType };
+
+// Functional unit an instruction occupies (the timing model's unit classes).
+enum class Unit : std::uint8_t { Int, Float, Special, Memory, Shared, Atomic, Control, Sync, Warp };
+// Latency class the timing model looks up in a GPU preset.
+enum class Latency : std::uint8_t { Alu, Mul, Sfu, Global, Shared, Atomic, Branch, Barrier, Shuffle };
+
+std::string_view unit_name(Unit u);
+std::string_view latency_name(Latency l);
+
+constexpr TypeMask kNone = 0;
+constexpr TypeMask kPred = type_bit(Type::Pred);
+constexpr TypeMask kU32 = type_bit(Type::U32);
+constexpr TypeMask kS32 = type_bit(Type::S32);
+constexpr TypeMask kU64 = type_bit(Type::U64);
+constexpr TypeMask kF32 = type_bit(Type::F32);
+constexpr TypeMask kInt = kU32 | kS32 | kU64;
+constexpr TypeMask kNum = kInt | kF32;
+constexpr TypeMask kAll = kNum | kPred;
+
+// X(Enum, "mnemonic", {roles}, types, modifier, unit, latency, terminator)
+// A mnemonic may contain dots (mul.wide, atom.add); the text form is
+//   mnemonic[.modifier][.type][.source-type]   e.g. ld.global.f32, setp.lt.s32, cvt.f32.u32
+#define WARPSIM_OPCODES(X)                                                                              \
+  X(Mov, "mov", (DstT, SrcT), kAll, None, Int, Alu, false)                                              \
+  X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
+  X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
+  X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Int, Mul, false)                                        \
+  X(MulWide, "mul.wide", (DstU64, SrcT, SrcT), kU32 | kS32, None, Int, Mul, false)                      \
+  X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Int, Mul, false)                                  \
+  X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Special, Sfu, false)                                    \
+  X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Special, Sfu, false)                                    \
+  X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
+  X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
+  X(Neg, "neg", (DstT, SrcT), kS32 | kF32, None, Int, Alu, false)                                       \
+  X(Abs, "abs", (DstT, SrcT), kS32 | kF32, None, Int, Alu, false)                                       \
+  X(And, "and", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                \
+  X(Or, "or", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                  \
+  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                \
+  X(Not, "not", (DstT, SrcT), kInt | kPred, None, Int, Alu, false)                                      \
+  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt, None, Int, Alu, false)                                      \
+  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt, None, Int, Alu, false)                                      \
+  X(Sqrt, "sqrt", (DstT, SrcT), kF32, None, Special, Sfu, false)                                        \
+  X(Cvt, "cvt", (DstT, SrcS), kNum, SourceType, Int, Alu, false)                                        \
+  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum, Compare, Int, Alu, false)                                \
+  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum, None, Int, Alu, false)                             \
+  X(Ld, "ld", (DstT, Mem), kNum, Space, Memory, Global, false)                                          \
+  X(St, "st", (Mem, SrcT), kNum, Space, Memory, Global, false)                                          \
+  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kNum, Space, Atomic, Atomic, false)                         \
+  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32, Space, Atomic, Atomic, false)                  \
+  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32, Space, Atomic, Atomic, false)                  \
+  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kNum, Space, Atomic, Atomic, false)                       \
+  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kInt, Space, Atomic, Atomic, false)                   \
+  X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Atomic, Atomic, false)                         \
+  X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false)                                         \
+  X(MembarCta, "membar.cta", (), kNone, None, Sync, Alu, false)                                         \
+  X(MembarGl, "membar.gl", (), kNone, None, Sync, Global, false)                                        \
+  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Alu, false)                             \
+  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Alu, false)                             \
+  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32, None, Warp, Alu, false)                           \
+  X(Activemask, "activemask", (DstT), kU32, None, Warp, Alu, false)                                     \
+  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)        \
+  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)            \
+  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)          \
+  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)          \
+  X(Bra, "bra", (Label), kNone, None, Control, Branch, true)                                            \
+  X(Exit, "exit", (), kNone, None, Control, Branch, true)                                               \
+  X(Ret, "ret", (), kNone, None, Control, Branch, true)
+
+enum class Opcode : std::uint8_t {
+#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator) name,
+  WARPSIM_OPCODES(WARPSIM_X)
+#undef WARPSIM_X
+};
+
+struct OpcodeInfo {
+  Opcode opcode;
+  std::string_view mnemonic;
+  std::array<Role, 4> roles;  // the first `arity` are used
+  std::uint8_t arity;
+  TypeMask types;             // accepted instruction types; kNone: the opcode takes no type suffix
+  Modifier modifier;
+  Unit unit;
+  Latency latency;
+  bool terminator;            // ends a basic block (bra, exit, ret)
+};
+
+const OpcodeInfo& info(Opcode op);
+// Every opcode, in table order.
+std::span<const OpcodeInfo> all_opcodes();
+std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic);
+inline std::string_view mnemonic(Opcode op) { return info(op).mnemonic; }
+
+}  // namespace warpsim::isa

@@ -1,0 +1,25 @@
+// Simulator settings: plain struct with defaults, validated in one place (validate_config).
+#pragma once
+#include <cstdint>
+
+#include "device/launch.hpp"
+
+namespace warpsim::sim {
+
+// How diverged lanes find each other again. Only the immediate-post-dominator stack exists today;
+// the interface (sim/reconvergence.hpp) leaves room for convergence barriers and predication.
+enum class ReconvergenceModel { Ipdom };
+
+struct Config {
+  std::uint32_t warp_size = 32;            // 1..64
+  std::uint32_t threads = 1;               // host threads that run independent blocks
+  std::uint64_t max_instructions = 1ull << 36;  // warp instructions per launch before the run stops
+  std::uint32_t time_slice = 64;           // warp instructions a warp runs before the next warp's turn
+  ReconvergenceModel reconvergence = ReconvergenceModel::Ipdom;
+  DeviceLimits limits;                     // limits.warp_size is kept equal to warp_size
+};
+
+// Throws warpsim::Error for settings no run could use (warp size 0 or over 64, threads 0, ...).
+void validate_config(const Config& config);
+
+}  // namespace warpsim::sim

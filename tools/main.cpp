@@ -1,0 +1,2 @@
+#include <cstdio>
+int main() { std::puts("warpsim " WARPSIM_VERSION); return 0; }
