@@ -2,6 +2,7 @@
 // build_cfg -> compute_dominators / compute_postdominators -> find_reconvergence -> find_loops
 // -> count_registers.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -30,7 +31,10 @@ struct Cfg {
 };
 
 // Immediate (post-)dominator of each block; kNoBlock for the entry (dominators) and kVirtualExit
-// when only the virtual exit post-dominates a block. Unreachable blocks get kNoBlock.
+// when only the virtual exit post-dominates a block (every exiting block's immediate
+// post-dominator is kVirtualExit, even when only one block exits). Blocks the root cannot reach
+// get kNoBlock: for dominators those no path from the entry reaches, for post-dominators those
+// with no path to an exit (an infinite loop, or code that falls off the end).
 struct DominatorTree {
   std::vector<std::uint32_t> idom;
 };
@@ -53,7 +57,23 @@ struct KernelAnalysis {
   std::uint32_t registers_per_thread = 0;  // 32-bit registers live at once at the peak (u64: 2)
 };
 
+// Registers one instruction reads (its guard, source operands and memory bases, in that order)
+// and writes (its destination). Indices that name no register are left out.
+constexpr std::uint32_t kNoRegister = std::numeric_limits<std::uint32_t>::max();
+struct RegisterAccess {
+  std::array<std::uint32_t, 5> reads{};
+  std::uint8_t read_count = 0;
+  std::uint32_t write = kNoRegister;
+};
+RegisterAccess register_access(const Kernel& kernel, const Instruction& instruction);
+
+// Blocks begin at instruction 0, at every label and after every terminator. A guarded exit/ret
+// ends its block with exits = true AND a fall-through successor (lanes whose guard is false go on).
 Cfg build_cfg(const Kernel& kernel);
+// Blocks a path from the entry (block 0) reaches.
+std::vector<bool> reachable_blocks(const Cfg& cfg);
+// True when block a dominates block b in the tree (every block dominates itself).
+bool dominates(const DominatorTree& tree, std::uint32_t a, std::uint32_t b);
 DominatorTree compute_dominators(const Cfg& cfg);
 DominatorTree compute_postdominators(const Cfg& cfg);
 std::vector<std::uint32_t> find_reconvergence(const Kernel& kernel, const Cfg& cfg, const DominatorTree& postdom);
