@@ -1,0 +1,492 @@
+#include "isa/instruction_parser.hpp"
+
+#include <bit>
+
+#include <fmt/format.h>
+
+namespace warpsim::isa {
+
+namespace {
+
+// An operand as written, before it is checked against its role.
+struct RawOperand {
+  enum class Kind : std::uint8_t { Name, Special, Number, Memory } kind = Kind::Name;
+  Token token;                  // the name, special register, number, or the memory operand's base
+  bool negative = false;        // Number: a '-' in front
+  std::int64_t offset = 0;      // Memory: the byte offset
+  Span span;
+  std::string text;             // as written, for messages
+};
+
+std::string accepted_types(TypeMask mask) {
+  std::string out;
+  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+    if (mask & type_bit(t)) out += fmt::format("{}{}", out.empty() ? "" : ", ", type_name(t));
+  return out;
+}
+
+std::string dotted(TypeMask mask) {
+  std::string out;
+  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+    if (mask & type_bit(t)) out += fmt::format("{}.{}", out.empty() ? "" : ", ", type_name(t));
+  return out;
+}
+
+class InstructionReader {
+ public:
+  InstructionReader(const std::vector<Token>& tokens, std::uint32_t line, std::string_view line_text,
+                    const Kernel& kernel, std::vector<PendingLabel>& labels, const ErrorSink& error)
+      : tokens_(tokens), line_(line), line_text_(line_text), kernel_(kernel), labels_(labels), error_(error) {}
+
+  std::optional<Instruction> run() {
+    Instruction in;
+    in.loc = {line_, tokens_[0].column};
+    std::size_t i = 0;
+    if (tokens_[0].is('@') && !read_guard(i, in)) return std::nullopt;
+    if (i >= tokens_.size() || tokens_[i].kind != TokenKind::Word) {
+      expected(i, "an instruction");
+      return std::nullopt;
+    }
+    const Token& word = tokens_[i];
+    word_ = word.text;
+    if (!read_mnemonic(word, in)) return std::nullopt;
+    std::vector<RawOperand> raw;
+    if (!read_operands(i + 1, raw)) return std::nullopt;
+    const OpcodeInfo& info = in.info();
+    if (raw.size() != info.arity) {
+      error_(span_of(word), fmt::format("'{}' takes {} operand{}, found {}", word_, info.arity,
+                                        info.arity == 1 ? "" : "s", raw.size()));
+      return std::nullopt;
+    }
+    in.operand_count = info.arity;
+    bool ok = true;
+    for (unsigned k = 0; k < raw.size(); ++k) ok = resolve(raw[k], info.roles[k], k, in) && ok;
+    if (!ok) return std::nullopt;
+    return in;
+  }
+
+ private:
+  Span span_of(const Token& t) const { return {line_, t.column, static_cast<std::uint32_t>(t.text.size())}; }
+  Span span_at(std::size_t i) const {
+    if (i < tokens_.size()) return span_of(tokens_[i]);
+    return {line_, static_cast<std::uint32_t>(line_text_.size() + 1), 1};
+  }
+  void expected(std::size_t i, std::string_view what) const {
+    const std::string found = i < tokens_.size() ? fmt::format("'{}'", printable(tokens_[i].text)) : "end of line";
+    error_(span_at(i), fmt::format("expected {}, found {}", what, found));
+  }
+  std::string operand_name(unsigned k) const { return fmt::format("operand {} of '{}'", k + 1, word_); }
+
+  bool read_guard(std::size_t& i, Instruction& in) {
+    i = 1;
+    if (i < tokens_.size() && tokens_[i].is('!')) {
+      in.guard_negated = true;
+      ++i;
+    }
+    if (i >= tokens_.size() || tokens_[i].kind != TokenKind::Word) {
+      expected(i, "a predicate register after '@'");
+      return false;
+    }
+    const Token& name = tokens_[i++];
+    const int r = kernel_.find_register(name.text);
+    if (r < 0) {
+      error_(span_of(name), fmt::format("unknown register '{}'", name.text));
+      return false;
+    }
+    if (kernel_.registers[r].type != Type::Pred) {
+      error_(span_of(name), fmt::format("a guard must be a pred register, register '{}' is {}", name.text,
+                                        type_name(kernel_.registers[r].type)));
+      return false;
+    }
+    in.guarded = true;
+    in.guard = static_cast<std::uint32_t>(r);
+    return true;
+  }
+
+  // mnemonic[.modifier][.type][.source-type], the mnemonic being the longest one in the table.
+  bool read_mnemonic(const Token& word, Instruction& in) {
+    std::vector<std::string_view> parts;
+    for (std::size_t start = 0;;) {
+      const std::size_t dot = word.text.find('.', start);
+      parts.push_back(word.text.substr(start, dot == std::string_view::npos ? dot : dot - start));
+      if (dot == std::string_view::npos) break;
+      start = dot + 1;
+    }
+    std::optional<Opcode> op;
+    std::size_t used = parts.size();
+    for (; used > 0 && !op; --used) {
+      std::string name(parts[0]);
+      for (std::size_t k = 1; k < used; ++k) name += fmt::format(".{}", parts[k]);
+      op = opcode_from_mnemonic(name);
+      if (op) break;
+    }
+    if (!op) {
+      error_(span_of(word), fmt::format("unknown opcode '{}'", word.text));
+      return false;
+    }
+    in.op = *op;
+    const OpcodeInfo& info = isa::info(*op);
+    std::string read(info.mnemonic);
+    auto fail = [&](std::string_view what) {
+      const std::string found = used < parts.size() ? fmt::format("'.{}'", parts[used]) : "nothing";
+      error_(span_of(word), fmt::format("'{}': expected {} after '{}', found {}", word.text, what, read, found));
+      return false;
+    };
+    auto take = [&]() { read += fmt::format(".{}", parts[used]); ++used; };
+
+    if (info.modifier == Modifier::Space) {
+      Space space = Space::None;
+      if (used < parts.size())
+        for (Space s : {Space::Global, Space::Shared})
+          if (parts[used] == space_name(s)) space = s;
+      if (space == Space::None) return fail("a memory space (.global or .shared)");
+      in.space = space;
+      take();
+    } else if (info.modifier == Modifier::Compare) {
+      Compare compare = Compare::None;
+      if (used < parts.size())
+        for (Compare c : {Compare::Eq, Compare::Ne, Compare::Lt, Compare::Le, Compare::Gt, Compare::Ge})
+          if (parts[used] == compare_name(c)) compare = c;
+      if (compare == Compare::None) return fail("a comparison (.eq, .ne, .lt, .le, .gt or .ge)");
+      in.compare = compare;
+      take();
+    }
+    if (info.types != kNone) {
+      const std::optional<Type> type = used < parts.size() ? type_from_name(parts[used]) : std::nullopt;
+      if (!type) return fail(fmt::format("a type ({})", dotted(info.types)));
+      if (!(info.types & type_bit(*type))) {
+        error_(span_of(word), fmt::format("'{}' does not take type {} (accepted: {})", info.mnemonic,
+                                          type_name(*type), accepted_types(info.types)));
+        return false;
+      }
+      in.type = *type;
+      take();
+    }
+    if (info.modifier == Modifier::SourceType) {
+      const std::optional<Type> type = used < parts.size() ? type_from_name(parts[used]) : std::nullopt;
+      if (!type || !(kNum & type_bit(*type))) return fail(fmt::format("a source type ({})", dotted(kNum)));
+      in.source_type = *type;
+      take();
+    }
+    if (used < parts.size()) {
+      error_(span_of(word), fmt::format("'{}': unexpected suffix '.{}' after '{}'", word.text, parts[used], read));
+      return false;
+    }
+    return true;
+  }
+
+  bool read_operands(std::size_t i, std::vector<RawOperand>& out) {
+    if (i >= tokens_.size()) return true;
+    while (true) {
+      RawOperand op;
+      if (!read_operand(i, op)) return false;
+      out.push_back(std::move(op));
+      if (i >= tokens_.size()) return true;
+      if (!tokens_[i].is(',')) {
+        expected(i, "',' between operands");
+        return false;
+      }
+      if (++i >= tokens_.size()) {
+        expected(i, "an operand after ','");
+        return false;
+      }
+    }
+  }
+
+  // One operand starting at tokens_[i]; i moves past it.
+  bool read_operand(std::size_t& i, RawOperand& op) {
+    const Token& t = tokens_[i];
+    if (t.kind == TokenKind::Word) {
+      op.kind = RawOperand::Kind::Name;
+      op.token = t;
+      ++i;
+    } else if (t.kind == TokenKind::Special) {
+      op.kind = RawOperand::Kind::Special;
+      op.token = t;
+      ++i;
+    } else if (t.kind == TokenKind::Number || t.is('-')) {
+      op.kind = RawOperand::Kind::Number;
+      op.negative = t.is('-');
+      if (op.negative && !(++i < tokens_.size() && tokens_[i].kind == TokenKind::Number)) {
+        expected(i, "a number after '-'");
+        return false;
+      }
+      op.token = tokens_[i++];
+      if (decode_number(op.token.text).form == NumberLiteral::Form::Bad) {
+        error_(span_of(op.token), fmt::format("bad number '{}'", op.token.text));
+        return false;
+      }
+    } else if (t.is('[')) {
+      if (!read_memory(i, op)) return false;
+    } else {
+      expected(i, "an operand");
+      return false;
+    }
+    const Token& last = tokens_[i - 1];
+    op.span = {line_, t.column, static_cast<std::uint32_t>(last.column + last.text.size() - t.column)};
+    op.text = line_text_.substr(t.column - 1, op.span.length);
+    return true;
+  }
+
+  // [base], [base+imm], [base-imm]
+  bool read_memory(std::size_t& i, RawOperand& op) {
+    op.kind = RawOperand::Kind::Memory;
+    if (!(++i < tokens_.size() && tokens_[i].kind == TokenKind::Word)) {
+      expected(i, "a register or shared array name as the memory base");
+      return false;
+    }
+    op.token = tokens_[i++];
+    if (i < tokens_.size() && (tokens_[i].is('+') || tokens_[i].is('-'))) {
+      const bool negative = tokens_[i].is('-');
+      if (!(++i < tokens_.size() && tokens_[i].kind == TokenKind::Number)) {
+        expected(i, "a byte offset");
+        return false;
+      }
+      const Token& number = tokens_[i++];
+      const NumberLiteral n = decode_number(number.text);
+      if (n.form != NumberLiteral::Form::Integer) {
+        error_(span_of(number), n.form == NumberLiteral::Form::Bad
+                                    ? fmt::format("bad number '{}'", number.text)
+                                    : fmt::format("a memory offset must be an integer, found '{}'", number.text));
+        return false;
+      }
+      const std::uint64_t limit = negative ? 0x80000000u : 0x7fffffffu;
+      if (n.integer_overflow || n.integer > limit) {
+        error_(span_of(number), fmt::format("memory offset {}{} is out of range (32-bit signed)",
+                                            negative ? "-" : "", number.text));
+        return false;
+      }
+      op.offset = negative ? -static_cast<std::int64_t>(n.integer) : static_cast<std::int64_t>(n.integer);
+    }
+    if (!(i < tokens_.size() && tokens_[i].is(']'))) {
+      expected(i, "']' to close the memory operand");
+      return false;
+    }
+    ++i;
+    return true;
+  }
+
+  // What an operand is, for "must be X, <what>" messages.
+  std::string what_is(const RawOperand& raw) const {
+    switch (raw.kind) {
+      case RawOperand::Kind::Name:
+        if (int r = kernel_.find_register(raw.token.text); r >= 0) {
+          const Register& reg = kernel_.registers[r];
+          return fmt::format("{} '{}' is {}", reg.is_param ? "parameter" : "register", reg.name, type_name(reg.type));
+        }
+        if (kernel_.find_shared(raw.token.text) >= 0)
+          return fmt::format("shared array '{}' is a u32 address", raw.token.text);
+        return fmt::format("found '{}'", raw.text);
+      case RawOperand::Kind::Special: {
+        const auto s = special_from_name(raw.token.text);
+        return fmt::format("special register '{}' is {}", raw.text, s ? type_name(special_type(*s)) : "unknown");
+      }
+      case RawOperand::Kind::Number: return fmt::format("found immediate '{}'", raw.text);
+      case RawOperand::Kind::Memory: return fmt::format("found memory operand '{}'", raw.text);
+    }
+    return {};
+  }
+
+  bool resolve(const RawOperand& raw, Role role, unsigned k, Instruction& in) {
+    Operand& out = in.operands[k];
+    out.loc = {line_, raw.span.column};
+    // Names and special registers must exist whatever the role (labels excepted).
+    if (raw.kind == RawOperand::Kind::Name && role != Role::Label && kernel_.find_register(raw.token.text) < 0 &&
+        kernel_.find_shared(raw.token.text) < 0) {
+      error_(raw.span, fmt::format("unknown register '{}'", raw.token.text));
+      return false;
+    }
+    if (raw.kind == RawOperand::Kind::Special && !special_from_name(raw.token.text)) {
+      error_(raw.span, fmt::format("unknown special register '{}'", raw.token.text));
+      return false;
+    }
+    switch (role) {
+      case Role::DstT: return resolve_destination(raw, in.type, k, out);
+      case Role::DstPred: return resolve_destination(raw, Type::Pred, k, out);
+      case Role::DstU64: return resolve_destination(raw, Type::U64, k, out);
+      case Role::SrcT: return resolve_source(raw, in.type, false, k, out);
+      case Role::SrcS: return resolve_source(raw, in.source_type, false, k, out);
+      case Role::SrcU32: return resolve_source(raw, Type::U32, false, k, out);
+      case Role::SrcPred: return resolve_source(raw, Type::Pred, true, k, out);
+      case Role::Mem: return resolve_memory(raw, in.space, k, out);
+      case Role::Label:
+        if (raw.kind != RawOperand::Kind::Name) {
+          error_(raw.span, fmt::format("{} must be a label, {}", operand_name(k), what_is(raw)));
+          return false;
+        }
+        out.kind = OperandKind::Label;
+        labels_.push_back({k, std::string(raw.token.text), raw.span});
+        return true;
+      case Role::None: break;
+    }
+    return false;
+  }
+
+  bool resolve_destination(const RawOperand& raw, Type type, unsigned k, Operand& out) {
+    const std::string must = fmt::format("{} must be a {} register", operand_name(k), type_name(type));
+    if (raw.kind == RawOperand::Kind::Name) {
+      if (int r = kernel_.find_register(raw.token.text); r >= 0) {
+        const Register& reg = kernel_.registers[r];
+        if (reg.is_param) {
+          error_(raw.span, fmt::format("{}, parameter '{}' is read-only", must, reg.name));
+          return false;
+        }
+        if (reg.type == type) {
+          out.kind = OperandKind::Register;
+          out.index = static_cast<std::uint32_t>(r);
+          return true;
+        }
+      } else {
+        error_(raw.span, fmt::format("{}, found shared array '{}'", must, raw.token.text));
+        return false;
+      }
+    } else if (raw.kind == RawOperand::Kind::Special) {
+      error_(raw.span, fmt::format("{}, special register '{}' is read-only", must, raw.token.text));
+      return false;
+    }
+    error_(raw.span, fmt::format("{}, {}", must, what_is(raw)));
+    return false;
+  }
+
+  bool resolve_source(const RawOperand& raw, Type type, bool register_only, unsigned k, Operand& out) {
+    const std::string must = register_only ? fmt::format("{} must be a {} register", operand_name(k), type_name(type))
+                                           : fmt::format("{} must be {}", operand_name(k), type_name(type));
+    switch (raw.kind) {
+      case RawOperand::Kind::Name:
+        if (int r = kernel_.find_register(raw.token.text); r >= 0 && kernel_.registers[r].type == type) {
+          out.kind = OperandKind::Register;
+          out.index = static_cast<std::uint32_t>(r);
+          return true;
+        }
+        if (int s = kernel_.find_shared(raw.token.text); s >= 0 && type == Type::U32 && !register_only) {
+          out.kind = OperandKind::SharedAddress;
+          out.index = static_cast<std::uint32_t>(s);
+          return true;
+        }
+        break;
+      case RawOperand::Kind::Special:
+        if (const Special s = *special_from_name(raw.token.text); special_type(s) == type && !register_only) {
+          out.kind = OperandKind::Special;
+          out.special = s;
+          return true;
+        }
+        break;
+      case RawOperand::Kind::Number:
+        if (register_only) break;
+        if (!immediate_bits(raw, type, k, out.bits)) return false;
+        out.kind = OperandKind::Immediate;
+        return true;
+      case RawOperand::Kind::Memory: break;
+    }
+    error_(raw.span, fmt::format("{}, {}", must, what_is(raw)));
+    return false;
+  }
+
+  bool resolve_memory(const RawOperand& raw, Space space, unsigned k, Operand& out) {
+    if (raw.kind != RawOperand::Kind::Memory) {
+      error_(raw.span, fmt::format("{} must be a memory operand such as [base+offset], {}", operand_name(k),
+                                   what_is(raw)));
+      return false;
+    }
+    out.offset = raw.offset;
+    const Span base_span{line_, raw.token.column, static_cast<std::uint32_t>(raw.token.text.size())};
+    const int r = kernel_.find_register(raw.token.text);
+    const int s = kernel_.find_shared(raw.token.text);
+    const bool global = space == Space::Global;
+    const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
+    if (r >= 0 && kernel_.registers[r].type == (global ? Type::U64 : Type::U32)) {
+      out.kind = OperandKind::MemRegister;
+      out.index = static_cast<std::uint32_t>(r);
+      return true;
+    }
+    if (s >= 0 && !global) {
+      out.kind = OperandKind::MemShared;
+      out.index = static_cast<std::uint32_t>(s);
+      return true;
+    }
+    std::string found;
+    if (r >= 0)
+      found = fmt::format("{} '{}' is {}", kernel_.registers[r].is_param ? "parameter" : "register",
+                          raw.token.text, type_name(kernel_.registers[r].type));
+    else if (s >= 0)
+      found = fmt::format("found shared array '{}'", raw.token.text);
+    else
+      found = fmt::format("unknown register '{}'", raw.token.text);
+    if (r < 0 && s < 0) {
+      error_(base_span, found);
+      return false;
+    }
+    error_(base_span, fmt::format("memory base of '{}' must be {}, {}", word_, must, found));
+    return false;
+  }
+
+  bool immediate_bits(const RawOperand& raw, Type type, unsigned k, std::uint64_t& bits) const {
+    const NumberLiteral n = decode_number(raw.token.text);
+    auto out_of_range = [&] {
+      error_(raw.span, fmt::format("{}: {} is out of range for {}", operand_name(k), raw.text, type_name(type)));
+      return false;
+    };
+    if (n.form == NumberLiteral::Form::Float || n.form == NumberLiteral::Form::FloatBits) {
+      if (type != Type::F32) {
+        error_(raw.span, fmt::format("{} must be {}, found float literal '{}'", operand_name(k), type_name(type), raw.text));
+        return false;
+      }
+      if (n.float_out_of_range) return out_of_range();
+      bits = n.float_bits ^ (raw.negative ? 0x80000000u : 0u);
+      return true;
+    }
+    if (n.integer_overflow) return out_of_range();
+    const std::uint64_t v = n.integer;
+    const bool negative = raw.negative && v != 0;
+    switch (type) {
+      case Type::Pred:
+        if (negative || v > 1) {
+          error_(raw.span, fmt::format("{}: a pred immediate must be 0 or 1, found '{}'", operand_name(k), raw.text));
+          return false;
+        }
+        bits = v;
+        return true;
+      case Type::U32:
+        if (negative || v > 0xffffffffu) return out_of_range();
+        bits = v;
+        return true;
+      case Type::S32:
+        if (v > (negative ? 0x80000000u : 0x7fffffffu)) return out_of_range();
+        bits = static_cast<std::uint64_t>(negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v));
+        return true;
+      case Type::U64:
+        if (negative) return out_of_range();
+        bits = v;
+        return true;
+      case Type::F32: {
+        const float magnitude = static_cast<float>(v);
+        if (magnitude >= 0x1p64f || static_cast<std::uint64_t>(magnitude) != v) {
+          error_(raw.span, fmt::format("{}: {} is not exactly representable as f32", operand_name(k), raw.text));
+          return false;
+        }
+        bits = std::bit_cast<std::uint32_t>(negative ? -magnitude : magnitude);
+        return true;
+      }
+      case Type::None: break;
+    }
+    return out_of_range();
+  }
+
+  const std::vector<Token>& tokens_;
+  std::uint32_t line_;
+  std::string_view line_text_;
+  const Kernel& kernel_;
+  std::vector<PendingLabel>& labels_;
+  const ErrorSink& error_;
+  std::string_view word_;  // the mnemonic as written, for messages
+};
+
+}  // namespace
+
+std::optional<Instruction> read_instruction(const std::vector<Token>& tokens, std::uint32_t line,
+                                            std::string_view line_text, const Kernel& kernel,
+                                            std::vector<PendingLabel>& labels, const ErrorSink& error) {
+  return InstructionReader(tokens, line, line_text, kernel, labels, error).run();
+}
+
+}  // namespace warpsim::isa

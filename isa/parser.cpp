@@ -1,0 +1,412 @@
+// The .kir parser: reads a module line by line (one statement per line), collects every error it
+// finds and recovers at the next line, or at the next `kernel` after a bad kernel header.
+#include "isa/parser.hpp"
+
+#include <bit>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "isa/instruction_parser.hpp"
+#include "isa/lexer.hpp"
+
+namespace warpsim::isa {
+
+namespace {
+
+constexpr std::size_t kMaxErrors = 100;
+
+// A branch target used before the end of the kernel; resolved when the kernel closes.
+struct LabelUse {
+  std::size_t instruction = 0;
+  unsigned operand = 0;
+  std::string name;
+  Span span;
+};
+
+std::string loc_text(SourceLoc loc) { return fmt::format("{}:{}", loc.line, loc.column); }
+
+std::string describe_token(const std::vector<Token>& tokens, std::size_t i) {
+  if (i >= tokens.size()) return "end of line";
+  return fmt::format("'{}'", printable(tokens[i].text));
+}
+
+bool is_plain_name(std::string_view text) { return text.find('.') == std::string_view::npos; }
+
+class Parser {
+ public:
+  Parser(std::string_view text, std::string file) : text_(text) { result_.module.file = std::move(file); }
+
+  ParseResult run() {
+    std::size_t start = 0;
+    while (start <= text_.size() && !stopped_) {
+      std::size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      ++line_no_;
+      parse_line(line);
+      start = end + 1;
+    }
+    if (kernel_ && !stopped_) {
+      error(kernel_span_, fmt::format("kernel '{}' is not terminated: expected '}}' before end of file",
+                                      kernel_->name));
+      close_kernel();
+    }
+    return std::move(result_);
+  }
+
+ private:
+  // ---- diagnostics ----
+  void error(Span span, std::string message) {
+    if (stopped_) return;
+    Diagnostic d;
+    d.file = result_.module.file;
+    d.loc = {span.line, span.column};
+    d.message = std::move(message);
+    d.source_line = span.line == line_no_ ? std::string(line_) : std::string(line_text(span.line));
+    d.length = std::max<std::uint32_t>(1, span.length);
+    result_.diagnostics.push_back(std::move(d));
+    if (result_.diagnostics.size() >= kMaxErrors) {
+      Diagnostic stop = result_.diagnostics.back();
+      stop.message = "too many errors; stopping here";
+      result_.diagnostics.push_back(std::move(stop));
+      stopped_ = true;
+    }
+  }
+
+  std::string_view line_text(std::uint32_t wanted) const {
+    std::size_t start = 0;
+    for (std::uint32_t n = 1; n < wanted; ++n) {
+      start = text_.find('\n', start);
+      if (start == std::string_view::npos) return {};
+      ++start;
+    }
+    std::size_t end = std::min(text_.find('\n', start), text_.size());
+    std::string_view line = text_.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    return line;
+  }
+
+  Span span_of(const Token& t) const {
+    return {line_no_, t.column, static_cast<std::uint32_t>(t.text.size())};
+  }
+  // The token at i, or the end of the line.
+  Span span_at(std::size_t i) const {
+    if (i < tokens_.size()) return span_of(tokens_[i]);
+    return {line_no_, static_cast<std::uint32_t>(line_.size() + 1), 1};
+  }
+  SourceLoc loc_of(const Token& t) const { return {line_no_, t.column}; }
+  void expected(std::size_t i, std::string_view what) {
+    error(span_at(i), fmt::format("expected {}, found {}", what, describe_token(tokens_, i)));
+  }
+
+  // ---- lines and kernels ----
+  void parse_line(std::string_view line) {
+    line_ = line;
+    tokens_ = lex_line(line);
+    if (tokens_.empty()) return;
+    for (const Token& t : tokens_) {
+      if (t.kind == TokenKind::Invalid) {
+        error(span_of(t), fmt::format("unexpected character '{}'", printable(t.text)));
+        return;
+      }
+    }
+    const bool starts_kernel = tokens_[0].kind == TokenKind::Word && tokens_[0].text == "kernel" &&
+                               !(tokens_.size() > 1 && tokens_[1].is(':'));
+    if (kernel_) {
+      if (starts_kernel) {
+        error(kernel_span_, fmt::format("kernel '{}' is not terminated: expected '}}' before the next kernel",
+                                        kernel_->name));
+        close_kernel();
+      } else if (tokens_[0].is('}')) {
+        if (tokens_.size() > 1) expected(1, "end of line after '}'");
+        close_kernel();
+        return;
+      } else {
+        parse_statement();
+        return;
+      }
+    }
+    if (starts_kernel) {
+      skipping_ = !parse_header();
+    } else if (!skipping_) {
+      if (tokens_[0].is('}'))
+        error(span_of(tokens_[0]), "unexpected '}' outside a kernel");
+      else
+        expected(0, "'kernel'");
+      skipping_ = true;
+    }
+  }
+
+  bool parse_header() {
+    Kernel k;
+    k.loc = loc_of(tokens_[0]);
+    std::size_t i = 1;
+    if (i >= tokens_.size() || tokens_[i].kind != TokenKind::Word || !is_plain_name(tokens_[i].text)) {
+      expected(i, "a kernel name after 'kernel'");
+      return false;
+    }
+    k.name = tokens_[i].text;
+    kernel_span_ = span_of(tokens_[i]);
+    for (const Kernel& other : result_.module.kernels) {
+      if (other.name == k.name) {
+        error(kernel_span_, fmt::format("duplicate kernel '{}' (first defined at {})", k.name, loc_text(other.loc)));
+        return false;
+      }
+    }
+    if (!(++i < tokens_.size() && tokens_[i].is('('))) {
+      expected(i, "'(' after the kernel name");
+      return false;
+    }
+    ++i;
+    kernel_ = std::move(k);
+    label_uses_.clear();
+    if (!(i < tokens_.size() && tokens_[i].is(')'))) {
+      while (true) {
+        if (!parse_param(i)) return abandon_kernel();
+        if (i < tokens_.size() && tokens_[i].is(',')) {
+          ++i;
+          continue;
+        }
+        if (i < tokens_.size() && tokens_[i].is(')')) break;
+        expected(i, "',' or ')' in the parameter list");
+        return abandon_kernel();
+      }
+    }
+    ++i;  // ')'
+    if (!(i < tokens_.size() && tokens_[i].is('{'))) {
+      expected(i, "'{' at the end of the kernel header");
+      return abandon_kernel();
+    }
+    if (i + 1 < tokens_.size()) {
+      expected(i + 1, "end of line after '{'");
+      return abandon_kernel();
+    }
+    return true;
+  }
+
+  bool abandon_kernel() {
+    kernel_.reset();
+    return false;
+  }
+
+  bool parse_param(std::size_t& i) {
+    if (i >= tokens_.size() || tokens_[i].kind != TokenKind::Word) {
+      expected(i, "a parameter type (u32, s32, u64, f32 or ptr.T)");
+      return false;
+    }
+    std::string_view type_text = tokens_[i].text;
+    Register r;
+    r.is_param = true;
+    std::optional<Type> type;
+    if (type_text.starts_with("ptr.")) {
+      type = type_from_name(type_text.substr(4));
+      r.pointee = type.value_or(Type::None);
+      if (type && *type != Type::Pred) type = Type::U64;
+    } else {
+      type = type_from_name(type_text);
+    }
+    if (!type || *type == Type::Pred) {
+      expected(i, "a parameter type (u32, s32, u64, f32 or ptr.T)");
+      return false;
+    }
+    r.type = *type;
+    ++i;
+    if (!declare_register(i, std::move(r))) return false;
+    ++i;
+    return true;
+  }
+
+  // Adds the register named by tokens_[i] to the open kernel.
+  bool declare_register(std::size_t i, Register r) {
+    if (i >= tokens_.size() || tokens_[i].kind != TokenKind::Word || !is_plain_name(tokens_[i].text)) {
+      expected(i, r.is_param ? "a parameter name" : "a register name");
+      return false;
+    }
+    if (!check_new_name(tokens_[i])) return false;
+    r.name = tokens_[i].text;
+    r.loc = loc_of(tokens_[i]);
+    Kernel& k = *kernel_;
+    if (r.is_param) k.params.push_back(static_cast<std::uint32_t>(k.registers.size()));
+    k.registers.push_back(std::move(r));
+    return true;
+  }
+
+  // Registers, parameters and shared arrays share one name space.
+  bool check_new_name(const Token& name) {
+    const Kernel& k = *kernel_;
+    if (int r = k.find_register(name.text); r >= 0) {
+      error(span_of(name), fmt::format("duplicate register '{}' (first declared at {})", name.text,
+                                       loc_text(k.registers[r].loc)));
+      return false;
+    }
+    if (int s = k.find_shared(name.text); s >= 0) {
+      error(span_of(name), fmt::format("duplicate shared array '{}' (first declared at {})", name.text,
+                                       loc_text(k.shared[s].loc)));
+      return false;
+    }
+    return true;
+  }
+
+  void close_kernel() {
+    Kernel& k = *kernel_;
+    for (const LabelUse& use : label_uses_) {
+      const int label = k.find_label(use.name);
+      if (label < 0)
+        error(use.span, fmt::format("unknown label '{}'", use.name));
+      else
+        k.code[use.instruction].operands[use.operand].index = static_cast<std::uint32_t>(label);
+    }
+    label_uses_.clear();
+    result_.module.kernels.push_back(std::move(k));
+    kernel_.reset();
+  }
+
+  // ---- statements ----
+  void parse_statement() {
+    const Token& first = tokens_[0];
+    if (first.kind == TokenKind::Word && tokens_.size() >= 2 && tokens_[1].is(':')) {
+      parse_label();
+    } else if (first.kind == TokenKind::Word && first.text == "reg") {
+      parse_reg_declaration();
+    } else if (first.kind == TokenKind::Word && first.text == "shared") {
+      parse_shared_declaration();
+    } else {
+      parse_instruction();
+    }
+  }
+
+  void parse_label() {
+    const Token& name = tokens_[0];
+    if (!is_plain_name(name.text)) {
+      error(span_of(name), fmt::format("bad label name '{}'", name.text));
+      return;
+    }
+    if (tokens_.size() > 2) {
+      expected(2, fmt::format("end of line after label '{}:'", name.text));
+      return;
+    }
+    Kernel& k = *kernel_;
+    if (int other = k.find_label(name.text); other >= 0) {
+      error(span_of(name), fmt::format("duplicate label '{}' (first defined at {})", name.text,
+                                       loc_text(k.labels[other].loc)));
+      return;
+    }
+    k.labels.push_back({std::string(name.text), static_cast<std::uint32_t>(k.code.size()), loc_of(name)});
+  }
+
+  void parse_reg_declaration() {
+    std::optional<Type> type;
+    if (tokens_.size() > 1 && tokens_[1].kind == TokenKind::Word) type = type_from_name(tokens_[1].text);
+    if (!type) {
+      expected(1, "a register type (pred, u32, s32, u64 or f32)");
+      return;
+    }
+    for (std::size_t i = 2;; i += 2) {
+      Register r;
+      r.type = *type;
+      if (!declare_register(i, std::move(r))) return;
+      if (i + 1 >= tokens_.size()) return;
+      if (!tokens_[i + 1].is(',')) {
+        expected(i + 1, "',' between register names");
+        return;
+      }
+    }
+  }
+
+  void parse_shared_declaration() {
+    std::optional<Type> type;
+    if (tokens_.size() > 1 && tokens_[1].kind == TokenKind::Word) type = type_from_name(tokens_[1].text);
+    if (!type || *type == Type::Pred) {
+      expected(1, "an element type (u32, s32, u64 or f32)");
+      return;
+    }
+    if (tokens_.size() < 3 || tokens_[2].kind != TokenKind::Word || !is_plain_name(tokens_[2].text)) {
+      expected(2, "a shared array name");
+      return;
+    }
+    const Token& name = tokens_[2];
+    if (!check_new_name(name)) return;
+    if (tokens_.size() < 4 || !tokens_[3].is('[')) {
+      expected(3, "'[' and the element count");
+      return;
+    }
+    const NumberLiteral count = tokens_.size() > 4 && tokens_[4].kind == TokenKind::Number
+                                    ? decode_number(tokens_[4].text)
+                                    : NumberLiteral{};
+    if (count.form != NumberLiteral::Form::Integer || count.integer_overflow || count.integer == 0) {
+      error(span_at(4), "shared array size must be a positive constant");
+      return;
+    }
+    if (tokens_.size() < 6 || !tokens_[5].is(']')) {
+      expected(5, "']' after the element count");
+      return;
+    }
+    if (tokens_.size() > 6) {
+      expected(6, "end of line after the shared array");
+      return;
+    }
+    Kernel& k = *kernel_;
+    const std::uint64_t size = type_bytes(*type);
+    const std::uint64_t offset = (std::uint64_t{k.shared_bytes()} + size - 1) / size * size;
+    if (count.integer > (std::uint64_t{1} << 32) || offset + count.integer * size > std::numeric_limits<std::uint32_t>::max()) {
+      error(span_of(tokens_[4]), fmt::format("shared array '{}' does not fit in a 32-bit shared address space", name.text));
+      return;
+    }
+    SharedArray s;
+    s.name = name.text;
+    s.element = *type;
+    s.count = static_cast<std::uint32_t>(count.integer);
+    s.offset = static_cast<std::uint32_t>(offset);
+    s.loc = loc_of(name);
+    k.shared.push_back(std::move(s));
+  }
+
+  void parse_instruction() {
+    std::vector<PendingLabel> labels;
+    ErrorSink sink = [this](Span span, std::string message) { error(span, std::move(message)); };
+    std::optional<Instruction> in = read_instruction(tokens_, line_no_, line_, *kernel_, labels, sink);
+    if (!in) return;
+    Kernel& k = *kernel_;
+    for (PendingLabel& l : labels)
+      label_uses_.push_back({k.code.size(), l.operand, std::move(l.name), l.span});
+    k.code.push_back(*in);
+  }
+
+  std::string_view text_;
+  std::string_view line_;
+  std::vector<Token> tokens_;
+  std::uint32_t line_no_ = 0;
+  ParseResult result_;
+  std::optional<Kernel> kernel_;  // the kernel being read
+  Span kernel_span_;
+  std::vector<LabelUse> label_uses_;
+  bool skipping_ = false;  // after a bad kernel header: skip to the next `kernel`
+  bool stopped_ = false;   // too many errors
+};
+
+}  // namespace
+
+ParseResult parse(std::string_view text, std::string file) { return Parser(text, std::move(file)).run(); }
+
+ParseResult parse_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ParseResult r;
+    r.module.file = path;
+    Diagnostic d;
+    d.file = path;
+    d.message = fmt::format("cannot open '{}'", path);
+    r.diagnostics.push_back(std::move(d));
+    return r;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return parse(buffer.str(), path);
+}
+
+}  // namespace warpsim::isa
