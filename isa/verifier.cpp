@@ -1,0 +1,387 @@
+// Checks a kernel against the opcode table and its control flow. It stands alone: kernels built in
+// code get the same checks as parsed ones, and a broken kernel yields diagnostics, never a crash.
+#include "isa/verifier.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "isa/analysis.hpp"
+
+namespace warpsim::isa {
+
+namespace {
+
+std::string_view line_text(std::string_view source, std::uint32_t line) {
+  if (line == 0 || source.empty()) return {};
+  std::size_t start = 0;
+  for (std::uint32_t l = 1; l < line; ++l) {
+    start = source.find('\n', start);
+    if (start == std::string_view::npos) return {};
+    ++start;
+  }
+  std::size_t end = source.find('\n', start);
+  std::string_view text = source.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+  return text;
+}
+
+bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstU64; }
+
+// The mnemonic with its modifiers as written in kernel text: "ld.global.f32", "cvt.f32.u32".
+std::string spelling(const Instruction& instruction) {
+  std::string text(mnemonic(instruction.op));
+  if (instruction.space != Space::None) text += fmt::format(".{}", space_name(instruction.space));
+  if (instruction.compare != Compare::None) text += fmt::format(".{}", compare_name(instruction.compare));
+  if (instruction.type != Type::None) text += fmt::format(".{}", type_name(instruction.type));
+  if (instruction.source_type != Type::None) text += fmt::format(".{}", type_name(instruction.source_type));
+  return text;
+}
+
+// Whether an immediate's bits are a value of type t (s32 is stored sign-extended).
+bool immediate_fits(std::uint64_t bits, Type t) {
+  switch (t) {
+    case Type::Pred: return bits <= 1;
+    case Type::U32:
+    case Type::F32: return bits <= 0xffffffffu;
+    case Type::S32: {
+      const auto value = static_cast<std::int64_t>(bits);
+      return value >= INT32_MIN && value <= INT32_MAX;
+    }
+    default: return true;
+  }
+}
+
+class KernelVerifier {
+ public:
+  KernelVerifier(const Kernel& kernel, const std::string& file, std::string_view source,
+                 std::vector<Diagnostic>& out)
+      : kernel_(kernel), file_(file), source_(source), out_(out) {}
+
+  void run() {
+    check_declarations();
+    if (kernel_.code.empty()) {
+      error(kernel_.loc, fmt::format("kernel '{}' has no instructions; it must end in exit or ret", kernel_.name));
+      return;
+    }
+    for (std::uint32_t pc = 0; pc < kernel_.code.size(); ++pc) check_instruction(kernel_.code[pc]);
+    check_flow();
+  }
+
+ private:
+  void report(Severity severity, SourceLoc loc, std::string message, std::uint32_t length = 1) {
+    Diagnostic d;
+    d.severity = severity;
+    d.file = file_;
+    d.loc = loc;
+    d.message = std::move(message);
+    d.source_line = std::string(line_text(source_, loc.line));
+    d.length = std::max<std::uint32_t>(length, 1);
+    out_.push_back(std::move(d));
+  }
+  void error(SourceLoc loc, std::string message, std::uint32_t length = 1) {
+    report(Severity::Error, loc, std::move(message), length);
+  }
+  static SourceLoc where(const Instruction& instruction, const Operand& operand) {
+    return operand.loc.line != 0 ? operand.loc : instruction.loc;
+  }
+  bool valid_register(std::uint32_t index) const { return index < kernel_.registers.size(); }
+  const Register& reg(std::uint32_t index) const { return kernel_.registers[index]; }
+  static std::uint32_t width(const std::string& name) { return static_cast<std::uint32_t>(name.size()); }
+
+  void check_declarations() {
+    for (const Register& r : kernel_.registers)
+      if (r.type == Type::None) error(r.loc, fmt::format("register '{}' has no type", r.name), width(r.name));
+    for (const SharedArray& s : kernel_.shared) {
+      if (s.count == 0)
+        error(s.loc, fmt::format("shared array '{}' has size 0; the size must be a positive constant", s.name),
+              width(s.name));
+      if (type_bytes(s.element) == 0)
+        error(s.loc,
+              fmt::format("shared array '{}' has element type {}; expected u32, s32, u64 or f32", s.name,
+                          s.element == Type::None ? "none" : type_name(s.element)),
+              width(s.name));
+    }
+    for (const Label& l : kernel_.labels)
+      if (l.position > kernel_.code.size())
+        error(l.loc, fmt::format("label '{}' is past the end of the kernel", l.name), width(l.name));
+  }
+
+  void check_instruction(const Instruction& instruction) {
+    const OpcodeInfo& info = instruction.info();
+    const std::string name = spelling(instruction);
+    const SourceLoc loc = instruction.loc;
+    const auto name_width = width(name);
+
+    bool type_ok = true;
+    if (info.types == kNone) {
+      if (instruction.type != Type::None) error(loc, fmt::format("'{}' takes no type suffix", name), name_width);
+    } else if (instruction.type == Type::None) {
+      error(loc, fmt::format("'{}' needs a type suffix", name), name_width);
+      type_ok = false;
+    } else if ((info.types & type_bit(instruction.type)) == 0) {
+      error(loc, fmt::format("'{}' does not accept type {}", mnemonic(instruction.op), type_name(instruction.type)),
+            name_width);
+      type_ok = false;
+    }
+    switch (info.modifier) {
+      case Modifier::Space:
+        if (instruction.space == Space::None)
+          error(loc, fmt::format("'{}' needs a memory space: .global or .shared", name), name_width);
+        break;
+      case Modifier::Compare:
+        if (instruction.compare == Compare::None)
+          error(loc, fmt::format("'{}' needs a comparison: .eq, .ne, .lt, .le, .gt or .ge", name), name_width);
+        break;
+      case Modifier::SourceType:
+        if ((kNum & type_bit(instruction.source_type)) == 0) {
+          error(loc, fmt::format("'{}' needs a source type: .u32, .s32, .u64 or .f32", name), name_width);
+          type_ok = false;
+        }
+        break;
+      case Modifier::None: break;
+    }
+
+    if (instruction.guarded) {
+      if (!valid_register(instruction.guard))
+        error(loc, fmt::format("the guard of '{}' names register #{}, which does not exist", name, instruction.guard));
+      else if (reg(instruction.guard).type != Type::Pred)
+        error(loc, fmt::format("guard '{}' is {}; a guard must be a pred register", reg(instruction.guard).name,
+                               type_name(reg(instruction.guard).type)));
+    }
+
+    if (instruction.operand_count != info.arity) {
+      error(loc, fmt::format("'{}' takes {} operand{}, not {}", name, info.arity, info.arity == 1 ? "" : "s",
+                             instruction.operand_count),
+            name_width);
+      return;
+    }
+    for (unsigned i = 0; i < info.arity; ++i) check_operand(instruction, name, i, info.roles[i], type_ok);
+  }
+
+  void check_operand(const Instruction& instruction, const std::string& name, unsigned i, Role role, bool type_ok) {
+    const Operand& operand = instruction.operands[i];
+    const SourceLoc loc = where(instruction, operand);
+    const std::string position = fmt::format("operand {} of '{}'", i + 1, name);
+    Type expected = Type::None;
+    switch (role) {
+      case Role::DstT:
+      case Role::SrcT: expected = instruction.type; break;
+      case Role::SrcS: expected = instruction.source_type; break;
+      case Role::DstPred:
+      case Role::SrcPred: expected = Type::Pred; break;
+      case Role::DstU64: expected = Type::U64; break;
+      case Role::SrcU32: expected = Type::U32; break;
+      case Role::Mem: check_memory(instruction, operand, position, loc); return;
+      case Role::Label: check_label(operand, position, loc); return;
+      case Role::None: return;
+    }
+    const bool typed_by_instruction = role == Role::DstT || role == Role::SrcT || role == Role::SrcS;
+    const bool check_type = !typed_by_instruction || type_ok;
+
+    if (is_destination(role) || role == Role::SrcPred) {
+      if (operand.kind != OperandKind::Register) {
+        error(loc, fmt::format("{} must be a {}register", position, role == Role::SrcPred ? "pred " : ""));
+        return;
+      }
+    }
+    switch (operand.kind) {
+      case OperandKind::Register: {
+        if (!valid_register(operand.index)) {
+          error(loc, fmt::format("{} names register #{}, which does not exist", position, operand.index));
+          return;
+        }
+        const Register& r = reg(operand.index);
+        if (is_destination(role) && r.is_param) {
+          error(loc, fmt::format("cannot write to parameter '{}'; parameters are read-only", r.name), width(r.name));
+          return;
+        }
+        if (check_type && r.type != expected)
+          error(loc,
+                fmt::format("register '{}' is {}, but {} must be {}", r.name, type_name(r.type), position,
+                            type_name(expected)),
+                width(r.name));
+        return;
+      }
+      case OperandKind::Immediate:
+        if (check_type && !immediate_fits(operand.bits, expected))
+          error(loc, fmt::format("immediate {:#x} does not fit {}, which is {}", operand.bits, position,
+                                 type_name(expected)));
+        return;
+      case OperandKind::Special:
+        if (check_type && special_type(operand.special) != expected)
+          error(loc,
+                fmt::format("'{}' is {}, but {} must be {}", special_name(operand.special),
+                            type_name(special_type(operand.special)), position, type_name(expected)),
+                width(std::string(special_name(operand.special))));
+        return;
+      case OperandKind::SharedAddress:
+        if (operand.index >= kernel_.shared.size())
+          error(loc, fmt::format("{} names shared array #{}, which does not exist", position, operand.index));
+        else if (check_type && expected != Type::U32)
+          error(loc,
+                fmt::format("shared array '{}' stands for a u32 address, but {} must be {}",
+                            kernel_.shared[operand.index].name, position, type_name(expected)),
+                width(kernel_.shared[operand.index].name));
+        return;
+      default:
+        error(loc, fmt::format("{} must be a value: a register, parameter, special register or immediate", position));
+        return;
+    }
+  }
+
+  void check_memory(const Instruction& instruction, const Operand& operand, const std::string& position,
+                    SourceLoc loc) {
+    if (operand.kind == OperandKind::MemShared) {
+      if (operand.index >= kernel_.shared.size())
+        error(loc, fmt::format("{} names shared array #{}, which does not exist", position, operand.index));
+      else if (instruction.space == Space::Global)
+        error(loc,
+              fmt::format("shared array '{}' is in shared memory; a global memory operand needs a u64 base",
+                          kernel_.shared[operand.index].name),
+              width(kernel_.shared[operand.index].name));
+      return;
+    }
+    if (operand.kind != OperandKind::MemRegister) {
+      error(loc, fmt::format("{} must be a memory operand: [base], [base+offset] or [base-offset]", position));
+      return;
+    }
+    if (!valid_register(operand.index)) {
+      error(loc, fmt::format("{} names register #{}, which does not exist", position, operand.index));
+      return;
+    }
+    const Register& base = reg(operand.index);
+    if (instruction.space == Space::Global && base.type != Type::U64)
+      error(loc,
+            fmt::format("the base of a global memory operand must be a u64 register or parameter, but '{}' is {}",
+                        base.name, type_name(base.type)),
+            width(base.name));
+    if (instruction.space == Space::Shared && base.type != Type::U32)
+      error(loc,
+            fmt::format("the base of a shared memory operand must be a u32 register or a shared array, but '{}' is {}",
+                        base.name, type_name(base.type)),
+            width(base.name));
+  }
+
+  void check_label(const Operand& operand, const std::string& position, SourceLoc loc) {
+    if (operand.kind != OperandKind::Label) {
+      error(loc, fmt::format("{} must be a label", position));
+      return;
+    }
+    if (operand.index >= kernel_.labels.size()) {
+      error(loc, fmt::format("branch target label #{} does not exist", operand.index));
+      return;
+    }
+    const Label& label = kernel_.labels[operand.index];
+    if (label.position == kernel_.code.size())
+      error(loc,
+            fmt::format("branch target '{}' has no instruction after it; execution would fall off the end",
+                        label.name),
+            width(label.name));
+  }
+
+  // Reachability, the end of every path, and "maybe defined" registers: a forward dataflow where a
+  // register is defined at a point if some path from the entry to it writes the register.
+  void check_flow() {
+    const Cfg cfg = build_cfg(kernel_);
+    const std::vector<bool> reached = reachable_blocks(cfg);
+    const auto size = static_cast<std::uint32_t>(kernel_.code.size());
+
+    for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b)
+      if (!reached[b])
+        report(Severity::Warning, kernel_.code[cfg.blocks[b].begin].loc,
+               "unreachable code: no path from the kernel's entry reaches this instruction");
+
+    const Instruction& last = kernel_.code[size - 1];
+    const bool ends_path = last.info().terminator && !last.guarded;
+    if (reached[cfg.block_of[size - 1]] && !ends_path)
+      error(last.loc, "execution falls off the end of the kernel here; every path must end in exit or ret");
+
+    const std::size_t registers = kernel_.registers.size();
+    std::vector<bool> entry(registers, false);
+    for (std::uint32_t p : kernel_.params)
+      if (p < registers) entry[p] = true;
+    for (std::size_t r = 0; r < registers; ++r)
+      if (kernel_.registers[r].is_param) entry[r] = true;
+
+    std::vector<std::vector<bool>> defined_out(cfg.blocks.size(), std::vector<bool>(registers, false));
+    auto defined_in = [&](std::uint32_t b) {
+      std::vector<bool> in = b == 0 ? entry : std::vector<bool>(registers, false);
+      for (std::uint32_t p : cfg.blocks[b].predecessors)
+        if (reached[p])
+          for (std::size_t r = 0; r < registers; ++r)
+            if (defined_out[p][r]) in[r] = true;
+      return in;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+        if (!reached[b]) continue;
+        std::vector<bool> out = defined_in(b);
+        for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
+          const std::uint32_t write = register_access(kernel_, kernel_.code[pc]).write;
+          if (write != kNoRegister) out[write] = true;
+        }
+        if (out != defined_out[b]) {
+          defined_out[b] = std::move(out);
+          changed = true;
+        }
+      }
+    }
+
+    std::vector<bool> reported(registers, false);
+    auto use = [&](const std::vector<bool>& defined, std::uint32_t r, SourceLoc loc) {
+      if (r >= registers || defined[r] || reported[r]) return;
+      reported[r] = true;
+      const std::string& name = kernel_.registers[r].name;
+      error(loc, fmt::format("register '{}' is used before it is defined on every path", name), width(name));
+    };
+    for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+      if (!reached[b]) continue;
+      std::vector<bool> defined = defined_in(b);
+      for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
+        const Instruction& instruction = kernel_.code[pc];
+        const OpcodeInfo& info = instruction.info();
+        if (instruction.guarded) use(defined, instruction.guard, instruction.loc);
+        for (unsigned i = 0; i < instruction.operand_count && i < info.arity; ++i) {
+          const Operand& operand = instruction.operands[i];
+          const bool reads_register = operand.kind == OperandKind::MemRegister ||
+                                      (operand.kind == OperandKind::Register && !is_destination(info.roles[i]));
+          if (reads_register) use(defined, operand.index, where(instruction, operand));
+        }
+        const std::uint32_t write = register_access(kernel_, instruction).write;
+        if (write != kNoRegister) defined[write] = true;
+      }
+    }
+  }
+
+  const Kernel& kernel_;
+  const std::string& file_;
+  std::string_view source_;
+  std::vector<Diagnostic>& out_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> verify(const Kernel& kernel, const std::string& file, std::string_view source_text) {
+  std::vector<Diagnostic> diagnostics;
+  KernelVerifier(kernel, file, source_text, diagnostics).run();
+  // Source order; diagnostics of kernels built in code (no locations) keep the order found.
+  std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.loc.line != b.loc.line ? a.loc.line < b.loc.line : a.loc.column < b.loc.column;
+  });
+  return diagnostics;
+}
+
+std::vector<Diagnostic> verify(const Module& module, std::string_view source_text) {
+  std::vector<Diagnostic> diagnostics;
+  for (const Kernel& kernel : module.kernels) {
+    std::vector<Diagnostic> found = verify(kernel, module.file, source_text);
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+  }
+  return diagnostics;
+}
+
+}  // namespace warpsim::isa
