@@ -1,0 +1,35 @@
+// The textbook kernels compiled into the binary, and loading a kernel ready to launch.
+#pragma once
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "isa/analysis.hpp"
+#include "isa/module.hpp"
+
+namespace warpsim::kernels {
+
+struct EmbeddedFile {
+  std::string_view name;  // "vecadd.kir"
+  std::string_view text;
+};
+std::span<const EmbeddedFile> embedded_files();
+
+// A parsed, verified and analysed kernel. Addresses stay valid while the object lives.
+struct LoadedKernel {
+  std::string file;
+  std::string text;
+  isa::Module module;
+  const isa::Kernel* kernel = nullptr;
+  isa::KernelAnalysis analysis;
+};
+
+// Parses, verifies and analyses `text`; picks `kernel_name` (or the only kernel when empty).
+// Throws warpsim::Error with every diagnostic when the text has errors.
+std::unique_ptr<LoadedKernel> load_kernel(std::string text, std::string file, std::string_view kernel_name = {});
+// The same for a .kir file on disk, or for an embedded file's name ("vecadd.kir").
+std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name = {});
+std::unique_ptr<LoadedKernel> load_embedded(std::string_view name, std::string_view kernel_name = {});
+
+}  // namespace warpsim::kernels

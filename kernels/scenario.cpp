@@ -1,0 +1,87 @@
+#include "kernels/scenario.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "device/errors.hpp"
+
+namespace warpsim::kernels {
+
+namespace {
+// splitmix64: tiny, well known, and identical on every platform (std distributions are not).
+std::uint64_t splitmix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+std::vector<float> random_floats(std::size_t count, std::uint64_t seed) {
+  std::vector<float> out(count);
+  std::uint64_t state = seed;
+  for (auto& v : out) v = static_cast<float>(splitmix(state) >> 40) * 0x1p-24f;
+  return out;
+}
+
+std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std::uint32_t bound) {
+  std::vector<std::uint32_t> out(count);
+  std::uint64_t state = seed;
+  for (auto& v : out) v = bound ? static_cast<std::uint32_t>(splitmix(state) % bound) : static_cast<std::uint32_t>(splitmix(state));
+  return out;
+}
+
+std::uint64_t float_bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  const auto q = (a + b - 1) / b;
+  if (q > 0xffffffffull) throw Error(fmt::format("{} / {} gives more blocks than a grid can hold", a, b));
+  return static_cast<std::uint32_t>(q);
+}
+
+const LoadedKernel& Session::kernel(std::string_view file, std::string_view name) {
+  for (const auto& k : outcome_.kernels)
+    if (k->file == "kernels/" + std::string(file) && (name.empty() || k->kernel->name == name)) return *k;
+  outcome_.kernels.push_back(load_embedded(file, name));
+  return *outcome_.kernels.back();
+}
+
+LaunchResult& Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args) {
+  LaunchSpec spec;
+  spec.kernel = kernel.kernel;
+  spec.analysis = &kernel.analysis;
+  spec.file = kernel.file;
+  spec.source_text = kernel.text;
+  spec.grid = grid;
+  spec.block = block;
+  spec.args = std::move(args);
+  spec.warps = options_.warps;
+  spec.record_trace = options_.record_trace;
+  LaunchRecord record;
+  record.kernel_file = kernel.file;
+  record.kernel = &kernel;
+  record.result = device_.launch(spec);
+  outcome_.launches.push_back(std::move(record));
+  return outcome_.launches.back().result;
+}
+
+Params resolve_params(const Scenario& scenario, const Params& given) {
+  Params out;
+  const auto specs = scenario.params();
+  for (const auto& p : specs) out[p.name] = p.default_value;
+  for (const auto& [name, value] : given) {
+    if (!out.count(name)) {
+      std::string names;
+      for (const auto& p : specs) names += (names.empty() ? "" : ", ") + p.name;
+      throw Error(fmt::format("scenario '{}' has no parameter '{}' (it has: {})", scenario.name(), name,
+                              names.empty() ? "none" : names),
+                  ExitCode::Usage);
+    }
+    out[name] = value;
+  }
+  return out;
+}
+
+}  // namespace warpsim::kernels

@@ -1,0 +1,95 @@
+// A scenario is a kernel plus its launches, input buffers and a host reference that checks the
+// output. The same scenario runs on any Device (simulator or GPU).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "device/device.hpp"
+#include "kernels/library.hpp"
+
+namespace warpsim::kernels {
+
+struct ParamSpec {
+  std::string name;
+  std::uint64_t default_value = 0;
+  std::string help;
+};
+using Params = std::map<std::string, std::uint64_t>;
+
+struct RunOptions {
+  WarpSelection warps;
+  bool record_trace = false;
+  std::uint64_t seed = 1;
+};
+
+struct LaunchRecord {
+  std::string kernel_file;
+  const LoadedKernel* kernel = nullptr;  // owned by the Outcome
+  LaunchResult result;
+};
+
+struct Outcome {
+  std::vector<std::unique_ptr<LoadedKernel>> kernels;
+  std::vector<LaunchRecord> launches;
+  bool checked = false;  // a host reference ran
+  bool passed = false;
+  std::string check;     // what the reference compared, and the first difference when it failed
+};
+
+class Scenario {
+ public:
+  virtual ~Scenario() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string_view description() const = 0;
+  virtual std::string_view kernel_file() const = 0;  // the embedded .kir it runs
+  virtual std::vector<ParamSpec> params() const = 0;
+  // Runs on `device`; `params` holds every parameter (defaults filled in by resolve_params).
+  virtual Outcome run(Device& device, const Params& params, const RunOptions& options) const = 0;
+};
+
+// Every built-in scenario, in the order `warpsim list` shows them.
+std::span<const std::unique_ptr<Scenario>> all_scenarios();
+const Scenario* find_scenario(std::string_view name);
+// Fills in defaults; throws Error for a parameter the scenario does not have.
+Params resolve_params(const Scenario& scenario, const Params& given);
+
+// Deterministic inputs: the same seed gives the same bytes on every machine.
+std::vector<float> random_floats(std::size_t count, std::uint64_t seed);     // in [0, 1)
+std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std::uint32_t bound);
+
+// Allocations, uploads and launches of one scenario run, recorded into an Outcome.
+class Session {
+ public:
+  Session(Device& device, const RunOptions& options, Outcome& outcome) : device_(device), options_(options), outcome_(outcome) {}
+  const LoadedKernel& kernel(std::string_view file, std::string_view name = {});
+  template <typename T>
+  std::uint64_t upload(const std::string& label, const std::vector<T>& data) {
+    auto address = device_.allocate(data.size() * sizeof(T), label);
+    device_.write(address, std::as_bytes(std::span(data)));
+    return address;
+  }
+  std::uint64_t zeros(const std::string& label, std::size_t bytes) { return device_.allocate(bytes, label); }
+  template <typename T>
+  std::vector<T> download(std::uint64_t address, std::size_t count) {
+    std::vector<T> out(count);
+    device_.read(address, std::as_writable_bytes(std::span(out)));
+    return out;
+  }
+  LaunchResult& launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args);
+  Device& device() { return device_; }
+
+ private:
+  Device& device_;
+  const RunOptions& options_;
+  Outcome& outcome_;
+};
+
+std::uint64_t float_bits(float f);
+std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b);
+
+}  // namespace warpsim::kernels

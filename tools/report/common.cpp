@@ -1,0 +1,27 @@
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tools/report/report.hpp"
+
+namespace warpsim::report {
+
+std::uint64_t divergent_rounds(const LaunchStats& stats) {
+  std::uint64_t best = 0;
+  for (const auto& b : stats.branches) {
+    const auto n = std::count_if(b.occurrences.begin(), b.occurrences.end(),
+                                 [](const BranchOccurrence& o) { return o.divergent > 0; });
+    best = std::max<std::uint64_t>(best, static_cast<std::uint64_t>(n));
+  }
+  return best;
+}
+
+std::uint64_t total_passes(const LaunchStats& stats) {
+  std::uint64_t passes = 0;
+  for (const auto& b : stats.branches) passes += b.passes;
+  return passes;
+}
+
+std::string percent(double fraction) { return fmt::format("{:.1f}%", 100.0 * fraction); }
+
+}  // namespace warpsim::report

@@ -1,0 +1,39 @@
+// Printers over one data model: a run of a scenario or kernel file (its launches' LaunchStats and
+// the host check) becomes text for a person, JSON with stable keys, or a CSV per-warp table.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernels/scenario.hpp"
+
+namespace warpsim::report {
+
+struct RunReport {
+  std::string title;                                     // scenario name or kernel file
+  std::vector<std::pair<std::string, std::string>> params;  // shown as given, in order
+  std::string backend;                                   // "sim" or "cuda"
+  const kernels::Outcome* outcome = nullptr;
+};
+
+struct TextOptions {
+  bool show_warps = true;      // the per-warp table
+  bool show_histogram = true;
+};
+
+std::string format_text(const RunReport& run, const TextOptions& options = {});
+nlohmann::json to_json(const RunReport& run);
+nlohmann::json to_json(const LaunchStats& stats);
+// The per-warp table of every launch, one row per kept warp, with a header row.
+std::string format_csv(const RunReport& run);
+
+// Figures derived from LaunchStats that several printers show.
+// Rounds with divergence: for the branch with the most such rounds, the number of occurrence
+// indices k (its k-th execution in each warp) at which at least one warp split.
+std::uint64_t divergent_rounds(const LaunchStats& stats);
+std::uint64_t total_passes(const LaunchStats& stats);  // summed over the kept warps' branches: see report.md
+std::string percent(double fraction);                   // "87.5%"
+
+}  // namespace warpsim::report

@@ -1,0 +1,105 @@
+// The report for a person: summary, active-lanes histogram, per-branch and per-warp tables.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tools/report/report.hpp"
+
+namespace warpsim::report {
+
+namespace {
+
+std::string idle_line(const IdleLanes& idle, std::uint64_t slots) {
+  auto part = [&](std::uint64_t n) { return fmt::format("{} ({})", n, percent(slots ? double(n) / slots : 0)); };
+  return fmt::format("padding {}, divergence {}, exited {}, predicated off {}", part(idle.padding),
+                     part(idle.divergence), part(idle.exited), part(idle.predicated));
+}
+
+void histogram(std::string& out, const LaunchStats& s) {
+  std::uint64_t peak = 0;
+  for (auto n : s.active_lanes_histogram) peak = std::max(peak, n);
+  if (peak == 0) return;
+  out += "  active lanes per issued instruction (W0..W" + std::to_string(s.warp_size) + ", empty bins left out):\n";
+  for (std::size_t lanes = 0; lanes < s.active_lanes_histogram.size(); ++lanes) {
+    const auto n = s.active_lanes_histogram[lanes];
+    if (n == 0) continue;
+    const auto width = static_cast<std::size_t>((40.0 * double(n)) / double(peak) + 0.5);
+    out += fmt::format("    W{:<3} {:>12}  {:>6}  {}\n", lanes, n, percent(double(n) / double(s.warp_instructions)),
+                       std::string(std::max<std::size_t>(width, 1), '#'));
+  }
+}
+
+void branches(std::string& out, const LaunchStats& s) {
+  if (s.branches.empty()) return;
+  out += "  branches (a divergent execution runs both paths, one pass each):\n";
+  out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", "line", "pc", "in block",
+                     "to", "executions", "divergent", "passes", "lanes taken", "not taken", "div.rounds");
+  for (const auto& b : s.branches) {
+    const auto rounds = std::count_if(b.occurrences.begin(), b.occurrences.end(),
+                                      [](const BranchOccurrence& o) { return o.divergent > 0; });
+    out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", b.line, b.pc,
+                       b.label.empty() ? "-" : b.label, b.target, b.executions, b.divergent_executions, b.passes,
+                       b.taken_lanes, b.not_taken_lanes, rounds);
+  }
+  // The per-round view the textbooks use: which executions split, round by round.
+  for (const auto& b : s.branches) {
+    if (b.divergent_executions == 0 || b.occurrences.size() < 2) continue;
+    std::string rounds;
+    for (std::size_t k = 0; k < b.occurrences.size(); ++k)
+      rounds += fmt::format("{}{}:{}/{}", rounds.empty() ? "" : " ", k + 1, b.occurrences[k].divergent,
+                            b.occurrences[k].executions);
+    out += fmt::format("    line {} by round (divergent/warps): {}\n", b.line, rounds);
+  }
+}
+
+void warps(std::string& out, const LaunchStats& s) {
+  if (s.warps.empty()) return;
+  out += fmt::format("  warps ({} of {} shown; --warps all|divergent|B0-B1 chooses):\n", s.warps.size(), s.warps_launched);
+  out += fmt::format("    {:<12} {:>4} {:>11} {:>5} {:>9} {:>7} {:>6} {:>5} {:>7} {:>8} {:>9} {:>8} {:>8}\n", "block",
+                     "warp", "threads", "lanes", "instr", "div.br", "passes", "stack", "eff", "idle:pad", "div",
+                     "exited", "pred");
+  for (const auto& w : s.warps) {
+    const auto block = fmt::format("({},{},{})", w.block_index.x, w.block_index.y, w.block_index.z);
+    const auto threads = fmt::format("{}-{}", w.first_thread, w.first_thread + w.lanes - 1);
+    out += fmt::format("    {:<12} {:>4} {:>11} {:>5} {:>9} {:>7} {:>6} {:>5} {:>7} {:>8} {:>9} {:>8} {:>8}\n", block,
+                       w.warp_in_block, threads, w.lanes, w.warp_instructions, w.divergent_branches, w.passes,
+                       w.max_stack_depth, percent(w.efficiency(s.warp_size)), w.idle.padding, w.idle.divergence,
+                       w.idle.exited, w.idle.predicated);
+  }
+}
+
+}  // namespace
+
+std::string format_text(const RunReport& run, const TextOptions& options) {
+  std::string out;
+  std::string params;
+  for (const auto& [k, v] : run.params) params += fmt::format("{}{}={}", params.empty() ? "" : ", ", k, v);
+  out += fmt::format("== {}{} ==\n", run.title, params.empty() ? "" : " (" + params + ")");
+  const auto& launches = run.outcome->launches;
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    const auto& s = launches[i].result.stats;
+    out += fmt::format("launch {} of {}: kernel {} ({}) on {}, grid {}, block {}, warp size {}\n", i + 1,
+                       launches.size(), s.kernel, launches[i].kernel_file, run.backend, to_string(s.grid),
+                       to_string(s.block), s.warp_size);
+    out += fmt::format("  blocks {}, warps launched {} ({} per block), partial warps {}, padding lanes {}\n", s.blocks,
+                       s.warps_launched, s.warps_per_block, s.partial_warps, s.padding_lanes);
+    out += fmt::format("  warp instructions {}, thread instructions {}, SIMT efficiency {}\n", s.warp_instructions,
+                       s.thread_instructions, percent(s.simt_efficiency()));
+    out += fmt::format("  idle lane slots {} of {}: {}\n", s.idle_lane_slots.total(), s.lane_slots(),
+                       idle_line(s.idle_lane_slots, s.lane_slots()));
+    out += fmt::format("  divergent warps {} of {}, rounds with divergence {}\n", s.divergent_warps, s.warps_launched,
+                       divergent_rounds(s));
+    if (s.kernel_ms > 0) out += fmt::format("  kernel time {:.4f} ms (median, measured)\n", s.kernel_ms);
+    if (s.cycles > 0) out += fmt::format("  cycles {}\n", s.cycles);
+    if (options.show_histogram) histogram(out, s);
+    branches(out, s);
+    if (options.show_warps) warps(out, s);
+  }
+  if (run.outcome->checked)
+    out += fmt::format("check: {}: {}\n", run.outcome->passed ? "passed" : "FAILED", run.outcome->check);
+  else
+    out += "check: none (a kernel file has no host reference)\n";
+  return out;
+}
+
+}  // namespace warpsim::report
