@@ -25,6 +25,12 @@ std::string accepted_types(TypeMask mask) {
   return out;
 }
 
+// "a u32", "an f32": the article a type name takes when read aloud.
+std::string with_article(Type t) {
+  const std::string_view name = type_name(t);
+  return fmt::format("{} {}", name[0] == 's' || name[0] == 'f' ? "an" : "a", name);
+}
+
 std::string dotted(TypeMask mask) {
   std::string out;
   for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
@@ -323,7 +329,7 @@ class InstructionReader {
   }
 
   bool resolve_destination(const RawOperand& raw, Type type, unsigned k, Operand& out) {
-    const std::string must = fmt::format("{} must be a {} register", operand_name(k), type_name(type));
+    const std::string must = fmt::format("{} must be {} register", operand_name(k), with_article(type));
     if (raw.kind == RawOperand::Kind::Name) {
       if (int r = kernel_.find_register(raw.token.text); r >= 0) {
         const Register& reg = kernel_.registers[r];
@@ -349,7 +355,7 @@ class InstructionReader {
   }
 
   bool resolve_source(const RawOperand& raw, Type type, bool register_only, unsigned k, Operand& out) {
-    const std::string must = register_only ? fmt::format("{} must be a {} register", operand_name(k), type_name(type))
+    const std::string must = register_only ? fmt::format("{} must be {} register", operand_name(k), with_article(type))
                                            : fmt::format("{} must be {}", operand_name(k), type_name(type));
     switch (raw.kind) {
       case RawOperand::Kind::Name:
