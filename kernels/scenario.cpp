@@ -1,6 +1,7 @@
 #include "kernels/scenario.hpp"
 
 #include <bit>
+#include <chrono>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -62,7 +63,9 @@ LaunchResult& Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block,
   LaunchRecord record;
   record.kernel_file = kernel.file;
   record.kernel = &kernel;
+  const auto start = std::chrono::steady_clock::now();
   record.result = device_.launch(spec);
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome_.launches.push_back(std::move(record));
   return outcome_.launches.back().result;
 }

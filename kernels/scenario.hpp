@@ -31,6 +31,7 @@ struct LaunchRecord {
   std::string kernel_file;
   const LoadedKernel* kernel = nullptr;  // owned by the Outcome
   LaunchResult result;
+  double seconds = 0;  // host wall time of the launch (device.launch), for benchmarks
 };
 
 struct Outcome {

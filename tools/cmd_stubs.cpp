@@ -3,10 +3,6 @@
 #include "tools/cli.hpp"
 
 namespace warpsim::cli {
-int cmd_list(const std::vector<std::string>&, Io&) { throw Error("list: not built yet", ExitCode::Internal); }
-int cmd_run(const std::vector<std::string>&, Io&) { throw Error("run: not built yet", ExitCode::Internal); }
-int cmd_compare(const std::vector<std::string>&, Io&) { throw Error("compare: not built yet", ExitCode::Internal); }
-int cmd_bench(const std::vector<std::string>&, Io&) { throw Error("bench: not built yet", ExitCode::Internal); }
 int cmd_emit_cuda(const std::vector<std::string>&, Io&) { throw Error("emit-cuda: not built yet", ExitCode::Internal); }
 int cmd_validate(const std::vector<std::string>&, Io&) { throw Error("validate: not built yet", ExitCode::Internal); }
 }  // namespace warpsim::cli

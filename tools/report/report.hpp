@@ -29,6 +29,9 @@ nlohmann::json to_json(const LaunchStats& stats);
 // The per-warp table of every launch, one row per kept warp, with a header row.
 std::string format_csv(const RunReport& run);
 
+// Summaries side by side, one column per run (several launches of one run are added up).
+std::string format_comparison(const std::vector<const RunReport*>& runs);
+
 // Figures derived from LaunchStats that several printers show.
 // Rounds with divergence: for the branch with the most such rounds, the number of occurrence
 // indices k (its k-th execution in each warp) at which at least one warp split.

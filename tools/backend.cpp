@@ -1,0 +1,53 @@
+#include "tools/backend.hpp"
+
+#include <fmt/format.h>
+
+#include "cuda/gpu.hpp"
+#include "device/errors.hpp"
+#include "sim/gpu.hpp"
+
+namespace warpsim::cli {
+
+void add_run_options(po::options_description& options) {
+  options.add_options()("backend", po::value<std::string>()->default_value("sim"), "sim (simulator) or cuda (real GPU)")(
+      "warp-size", po::value<std::uint32_t>()->default_value(32), "simulated warp size (1..64)")(
+      "threads", po::value<std::uint32_t>()->default_value(1), "host threads that simulate independent blocks")(
+      "max-instructions", po::value<std::uint64_t>()->default_value(sim::Config{}.max_instructions),
+      "stop a launch after this many warp instructions")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "seed of random inputs")(
+      "warps", po::value<std::string>()->default_value("default"),
+      "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1");
+}
+
+std::string backend_name(const po::variables_map& vm) { return vm["backend"].as<std::string>(); }
+
+std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
+  sim::Config config;
+  config.warp_size = vm["warp-size"].as<std::uint32_t>();
+  config.limits.warp_size = config.warp_size;
+  config.threads = vm["threads"].as<std::uint32_t>();
+  config.max_instructions = vm["max-instructions"].as<std::uint64_t>();
+  sim::validate_config(config);
+  return std::make_unique<sim::Gpu>(config);
+}
+
+std::unique_ptr<Device> make_device(const po::variables_map& vm) {
+  const auto backend = backend_name(vm);
+  if (backend == "sim") return make_sim_device(vm);
+  if (backend == "cuda") {
+    if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("--backend cuda: {}", *why), ExitCode::NoDevice);
+    if (vm["warp-size"].as<std::uint32_t>() != 32 && !vm["warp-size"].defaulted())
+      throw Error("--backend cuda: the warp size of a real GPU is 32; --warp-size is a simulator setting", ExitCode::Usage);
+    return std::make_unique<cuda::Gpu>();
+  }
+  throw Error(fmt::format("--backend: unknown backend '{}' (sim or cuda)", backend), ExitCode::Usage);
+}
+
+kernels::RunOptions run_options(const po::variables_map& vm) {
+  kernels::RunOptions o;
+  o.seed = vm["seed"].as<std::uint64_t>();
+  o.warps = parse_warp_selection(vm["warps"].as<std::string>());
+  return o;
+}
+
+}  // namespace warpsim::cli

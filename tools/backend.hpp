@@ -1,0 +1,20 @@
+// Options every running command shares (backend, warp size, threads, limits, seed, warp
+// selection), and the Device they build.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "device/device.hpp"
+#include "kernels/scenario.hpp"
+#include "tools/cli.hpp"
+
+namespace warpsim::cli {
+
+void add_run_options(po::options_description& options);
+// Builds the device the options name; throws Error(NoDevice) for --backend cuda without a GPU.
+std::unique_ptr<Device> make_device(const po::variables_map& vm);
+std::unique_ptr<Device> make_sim_device(const po::variables_map& vm);
+kernels::RunOptions run_options(const po::variables_map& vm);
+std::string backend_name(const po::variables_map& vm);
+
+}  // namespace warpsim::cli

@@ -1,0 +1,153 @@
+// warpsim bench: simulated thread instructions per second on a fixed set of cases. Each case and
+// variant runs in a child process so its peak memory is its own.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "device/errors.hpp"
+#include "kernels/scenario.hpp"
+#include "sim/gpu.hpp"
+#include "tools/cli.hpp"
+
+namespace warpsim::cli {
+
+namespace {
+
+struct BenchCase {
+  std::string name;
+  std::string scenario;
+  kernels::Params params;
+};
+
+std::vector<BenchCase> bench_cases(bool small) {
+  const std::uint64_t n = small ? (1u << 16) : (1u << 24);
+  return {
+      {"vecadd-2^" + std::to_string(small ? 16 : 24), "vecadd", {{"n", n}, {"block", 256}}},
+      {"reduce-fig5-15-2^" + std::to_string(small ? 16 : 24), "reduce-fig5-15", {{"n", n}, {"block", 512}}},
+      {small ? "gray-192x108" : "gray-1920x1080", "gray",
+       {{"width", small ? 192 : 1920}, {"height", small ? 108 : 1080}, {"block_x", 16}, {"block_y", 16}}},
+  };
+}
+
+// Runs one case in this process and returns its figures.
+nlohmann::json measure(const BenchCase& c, std::uint32_t threads) {
+  sim::Config config;
+  config.threads = threads;
+  sim::Gpu gpu(config);
+  const auto* scenario = kernels::find_scenario(c.scenario);
+  kernels::RunOptions options;
+  const auto outcome = scenario->run(gpu, kernels::resolve_params(*scenario, c.params), options);
+  std::uint64_t thread_instructions = 0, warp_instructions = 0;
+  double seconds = 0;
+  for (const auto& l : outcome.launches) {
+    thread_instructions += l.result.stats.thread_instructions;
+    warp_instructions += l.result.stats.warp_instructions;
+    seconds += l.seconds;
+  }
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return {{"name", c.name},
+          {"threads", threads},
+          {"warp_instructions", warp_instructions},
+          {"thread_instructions", thread_instructions},
+          {"seconds", seconds},
+          {"thread_instructions_per_second", seconds > 0 ? double(thread_instructions) / seconds : 0.0},
+          {"peak_rss_bytes", static_cast<std::uint64_t>(usage.ru_maxrss) * 1024},
+          {"check_passed", outcome.checked && outcome.passed}};
+}
+
+// Forks, measures in the child, reads its JSON back through a pipe.
+nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads) {
+  int fds[2];
+  if (pipe(fds) != 0) return measure(c, threads);
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return measure(c, threads);
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    std::string text;
+    try {
+      text = measure(c, threads).dump();
+    } catch (const std::exception& e) {
+      text = nlohmann::json{{"error", e.what()}}.dump();
+    }
+    const char* p = text.data();
+    std::size_t left = text.size();
+    while (left > 0) {
+      const auto n = write(fds[1], p, left);
+      if (n <= 0) break;
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+    close(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string text;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw Error(fmt::format("bench: case {} did not report (status {})", c.name, status), ExitCode::Internal);
+  if (j.contains("error")) throw Error(fmt::format("bench: case {}: {}", c.name, j["error"].get<std::string>()));
+  return j;
+}
+
+}  // namespace
+
+int cmd_bench(const std::vector<std::string>& args, Io& io) {
+  po::options_description options(
+      "warpsim bench : simulated thread instructions per second (vector add and the Fig 5.15 reduction on\n"
+      "2^24 elements, the grey kernel on 1920x1080); each variant runs in its own process");
+  options.add_options()("help,h", "show this help")(
+      "threads", po::value<std::string>()->default_value("1"), "host thread counts to compare, e.g. 1,2")(
+      "small", po::bool_switch(), "small inputs (2^16 elements, 192x108) for a quick look")(
+      "format,f", po::value<std::string>()->default_value("text"), "text or json");
+  if (wants_help(args)) {
+    io.out += help_text(options);
+    return 0;
+  }
+  const auto vm = parse_args(args, options, {});
+  const auto format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json")
+    throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
+  std::vector<std::uint32_t> thread_counts;
+  const auto list = vm["threads"].as<std::string>();
+  for (std::size_t start = 0; start <= list.size();) {
+    const auto comma = list.find(',', start);
+    const auto v = parse_u64(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start), "--threads");
+    if (v == 0 || v > 256) throw Error(fmt::format("--threads: {} is not between 1 and 256", v), ExitCode::Usage);
+    thread_counts.push_back(static_cast<std::uint32_t>(v));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& c : bench_cases(vm["small"].as<bool>()))
+    for (auto threads : thread_counts) results.push_back(measure_isolated(c, threads));
+  if (format == "json") {
+    io.out += results.dump(2) + "\n";
+    return 0;
+  }
+  io.out += fmt::format("{:<24} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "threads", "thread instr", "seconds",
+                        "thread instr / second", "peak RSS");
+  for (const auto& r : results)
+    io.out += fmt::format("{:<24} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
+                          r["threads"].get<std::uint32_t>(), r["thread_instructions"].get<std::uint64_t>(),
+                          r["seconds"].get<double>(),
+                          fmt::format("{:.1f} M", r["thread_instructions_per_second"].get<double>() / 1e6),
+                          double(r["peak_rss_bytes"].get<std::uint64_t>()) / (1 << 20));
+  return 0;
+}
+
+}  // namespace warpsim::cli

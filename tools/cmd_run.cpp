@@ -1,0 +1,191 @@
+// warpsim list | run | compare: scenarios and kernel files on a device, and their reports.
+#include <fmt/format.h>
+
+#include "device/errors.hpp"
+#include "kernels/scenario.hpp"
+#include "tools/backend.hpp"
+#include "tools/file_run.hpp"
+#include "tools/report/report.hpp"
+
+namespace warpsim::cli {
+
+namespace {
+
+bool is_kernel_file(const std::string& target) {
+  return target.size() > 4 && target.compare(target.size() - 4, 4, ".kir") == 0;
+}
+
+kernels::Params parse_sets(const std::vector<std::string>& sets) {
+  kernels::Params params;
+  for (const auto& s : sets) {
+    auto [name, value] = split_assignment(s, "--set");
+    params[name] = parse_u64(value, "--set " + name);
+  }
+  return params;
+}
+
+struct Ran {
+  kernels::Outcome outcome;
+  report::RunReport report;
+};
+
+// Runs one target (scenario name, or kernel file with launch options) on the device.
+Ran run_target(Device& device, const std::string& target, const po::variables_map& vm, const kernels::Params& sets,
+               const kernels::RunOptions& options) {
+  Ran ran;
+  if (is_kernel_file(target)) {
+    if (!sets.empty()) throw Error("--set applies to scenarios; a kernel file takes --arg and --buffer", ExitCode::Usage);
+    FileRun run;
+    run.path = target;
+    if (vm.count("kernel")) run.kernel = vm["kernel"].as<std::string>();
+    if (!vm.count("grid") || !vm.count("block"))
+      throw Error(fmt::format("{}: a kernel file needs --grid and --block", target), ExitCode::Usage);
+    run.grid = parse_dim3(vm["grid"].as<std::string>(), "--grid");
+    run.block = parse_dim3(vm["block"].as<std::string>(), "--block");
+    if (vm.count("arg"))
+      for (const auto& a : vm["arg"].as<std::vector<std::string>>()) run.args.push_back(split_assignment(a, "--arg"));
+    if (vm.count("buffer"))
+      for (const auto& b : vm["buffer"].as<std::vector<std::string>>()) run.buffers.push_back(parse_buffer_spec(b));
+    if (vm.count("dump"))
+      for (const auto& d : vm["dump"].as<std::vector<std::string>>()) run.dumps.push_back(split_assignment(d, "--dump"));
+    ran.outcome = run_file(device, run, options);
+    ran.report.params = {{"grid", to_string(run.grid)}, {"block", to_string(run.block)}};
+    for (const auto& a : run.args) ran.report.params.push_back(a);
+  } else {
+    const auto* scenario = kernels::find_scenario(target);
+    if (scenario == nullptr)
+      throw Error(fmt::format("'{}' is neither a built-in scenario (see warpsim list) nor a .kir file", target),
+                  ExitCode::Usage);
+    if (vm.count("grid") || vm.count("block") || vm.count("arg") || vm.count("buffer"))
+      throw Error(fmt::format("scenario '{}' sets its own launch; change it with --set (see warpsim list)", target),
+                  ExitCode::Usage);
+    const auto params = kernels::resolve_params(*scenario, sets);
+    ran.outcome = scenario->run(device, params, options);
+    for (const auto& [k, v] : params) ran.report.params.emplace_back(k, std::to_string(v));
+  }
+  ran.report.title = target;
+  ran.report.backend = device.name();
+  return ran;
+}
+
+void add_launch_options(po::options_description& options) {
+  options.add_options()("kernel,k", po::value<std::string>(), "kernel to run when a file holds several")(
+      "grid", po::value<std::string>(), "grid size X[,Y,Z] (kernel files)")(
+      "block", po::value<std::string>(), "block size X[,Y,Z] (kernel files)")(
+      "arg", po::value<std::vector<std::string>>(), "scalar argument NAME=VALUE (kernel files)")(
+      "buffer", po::value<std::vector<std::string>>(),
+      "buffer NAME=TYPE[COUNT]:INIT, INIT = zeros | const:V | iota[:START] | random[:BOUND] | file:PATH")(
+      "dump", po::value<std::vector<std::string>>(), "write buffer NAME to PATH after the run (NAME=PATH)")(
+      "set", po::value<std::vector<std::string>>(), "scenario parameter NAME=VALUE");
+}
+
+}  // namespace
+
+int cmd_list(const std::vector<std::string>& args, Io& io) {
+  po::options_description options("warpsim list : the built-in scenarios");
+  options.add_options()("help,h", "show this help");
+  if (wants_help(args)) {
+    io.out += help_text(options);
+    return 0;
+  }
+  parse_args(args, options, {});
+  for (const auto& s : kernels::all_scenarios()) {
+    io.out += fmt::format("{:<24} {}\n", s->name(), s->description());
+    std::string params;
+    for (const auto& p : s->params()) params += fmt::format("{}{}={} ({})", params.empty() ? "" : ", ", p.name, p.default_value, p.help);
+    io.out += fmt::format("{:<24} kernel {}; parameters: {}\n", "", s->kernel_file(), params.empty() ? "none" : params);
+  }
+  return 0;
+}
+
+int cmd_run(const std::vector<std::string>& args, Io& io) {
+  po::options_description options(
+      "warpsim run SCENARIO [--set NAME=VALUE]...\n"
+      "warpsim run FILE.kir [--kernel NAME] --grid X[,Y,Z] --block X[,Y,Z] [--arg N=V]... [--buffer ...]... [--dump N=PATH]...");
+  options.add_options()("help,h", "show this help")("target", po::value<std::string>(), "scenario name or .kir file")(
+      "format,f", po::value<std::string>()->default_value("text"), "text, json or csv (per-warp table)");
+  add_launch_options(options);
+  add_run_options(options);
+  po::positional_options_description positional;
+  positional.add("target", 1);
+  if (wants_help(args)) {
+    io.out += help_text(options);
+    return 0;
+  }
+  const auto vm = parse_args(args, options, positional);
+  if (!vm.count("target")) throw Error("run: no scenario or file given (warpsim run SCENARIO|FILE.kir)", ExitCode::Usage);
+  const auto format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json" && format != "csv")
+    throw Error(fmt::format("--format: unknown format '{}' (text, json or csv)", format), ExitCode::Usage);
+  const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
+  auto device = make_device(vm);
+  auto ran = run_target(*device, vm["target"].as<std::string>(), vm, sets, run_options(vm));
+  ran.report.outcome = &ran.outcome;
+  if (format == "json")
+    io.out += report::to_json(ran.report).dump(2) + "\n";
+  else if (format == "csv")
+    io.out += report::format_csv(ran.report);
+  else
+    io.out += report::format_text(ran.report);
+  if (ran.outcome.checked && !ran.outcome.passed) {
+    io.err += fmt::format("warpsim: check failed: {}\n", ran.outcome.check);
+    return static_cast<int>(ExitCode::CheckFailed);
+  }
+  return 0;
+}
+
+int cmd_compare(const std::vector<std::string>& args, Io& io) {
+  po::options_description options(
+      "warpsim compare TARGET TARGET... : summaries side by side; a TARGET is a scenario,\n"
+      "optionally with parameters: reduce-fig5-15:n=2048,block=1024");
+  options.add_options()("help,h", "show this help")("target", po::value<std::vector<std::string>>(), "scenarios")(
+      "format,f", po::value<std::string>()->default_value("text"), "text or json");
+  add_run_options(options);
+  po::positional_options_description positional;
+  positional.add("target", -1);
+  if (wants_help(args)) {
+    io.out += help_text(options);
+    return 0;
+  }
+  const auto vm = parse_args(args, options, positional);
+  if (!vm.count("target")) throw Error("compare: give at least one scenario", ExitCode::Usage);
+  const auto format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json")
+    throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
+  std::vector<Ran> runs;
+  bool all_passed = true;
+  for (const auto& target : vm["target"].as<std::vector<std::string>>()) {
+    const auto colon = target.find(':');
+    const std::string name = target.substr(0, colon);
+    kernels::Params sets;
+    if (colon != std::string::npos) {
+      std::vector<std::string> parts;
+      std::string rest = target.substr(colon + 1);
+      for (std::size_t start = 0; start <= rest.size();) {
+        const auto comma = rest.find(',', start);
+        parts.push_back(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+      sets = parse_sets(parts);
+    }
+    auto device = make_device(vm);
+    runs.push_back(run_target(*device, name, vm, sets, run_options(vm)));
+    runs.back().report.title = target;
+    all_passed = all_passed && (!runs.back().outcome.checked || runs.back().outcome.passed);
+  }
+  for (auto& r : runs) r.report.outcome = &r.outcome;
+  if (format == "json") {
+    nlohmann::json j;
+    auto& list = j["runs"] = nlohmann::json::array();
+    for (const auto& r : runs) list.push_back(report::to_json(r.report));
+    io.out += j.dump(2) + "\n";
+  } else {
+    std::vector<const report::RunReport*> reports;
+    for (const auto& r : runs) reports.push_back(&r.report);
+    io.out += report::format_comparison(reports);
+  }
+  return all_passed ? 0 : static_cast<int>(ExitCode::CheckFailed);
+}
+
+}  // namespace warpsim::cli

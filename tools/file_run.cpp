@@ -1,0 +1,255 @@
+#include "tools/file_run.hpp"
+
+#include <bit>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "device/errors.hpp"
+
+namespace warpsim::cli {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& message) { throw Error(message, ExitCode::InvalidInput); }
+
+// Parses one value of `type` from text, exactly as the user wrote it; out of range is an error.
+std::uint64_t parse_value(std::string_view text, isa::Type type, const std::string& what) {
+  if (type == isa::Type::F32) {
+    const std::string s(text);
+    char* end = nullptr;
+    errno = 0;
+    const float f = std::strtof(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size())
+      bad(fmt::format("{}: '{}' is not an f32 number", what, text));
+    if (errno == ERANGE && std::isinf(f)) bad(fmt::format("{}: '{}' is out of the f32 range", what, text));
+    return std::bit_cast<std::uint32_t>(f);
+  }
+  const bool negative = !text.empty() && text[0] == '-';
+  std::string_view digits = negative ? text.substr(1) : text;
+  int base = 10;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  std::uint64_t magnitude = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
+    bad(fmt::format("{}: '{}' is not a{} {} integer", what, text, type == isa::Type::U64 ? "" : "n",
+                    isa::type_name(type)));
+  switch (type) {
+    case isa::Type::U32:
+      if (negative || magnitude > 0xffffffffull) bad(fmt::format("{}: {} is out of the u32 range", what, text));
+      return magnitude;
+    case isa::Type::S32: {
+      const std::uint64_t limit = negative ? 0x80000000ull : 0x7fffffffull;
+      if (magnitude > limit) bad(fmt::format("{}: {} is out of the s32 range", what, text));
+      return static_cast<std::uint32_t>(negative ? 0u - static_cast<std::uint32_t>(magnitude) : static_cast<std::uint32_t>(magnitude));
+    }
+    case isa::Type::U64:
+      if (negative) bad(fmt::format("{}: {} is out of the u64 range", what, text));
+      return magnitude;
+    default: bad(fmt::format("{}: values of type {} cannot be given", what, isa::type_name(type)));
+  }
+}
+
+void put(std::vector<std::byte>& bytes, std::size_t index, std::uint64_t bits, unsigned size) {
+  std::memcpy(bytes.data() + index * size, &bits, size);  // little-endian like the devices
+}
+
+std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
+  const unsigned size = isa::type_bytes(b.type);
+  std::vector<std::byte> bytes;
+  if (b.init == BufferSpec::Init::File) {
+    std::ifstream in(b.path, std::ios::binary);
+    if (!in) bad(fmt::format("--buffer {}: cannot open '{}'", b.name, b.path));
+    std::ostringstream data;
+    data << in.rdbuf();
+    const auto text = data.str();
+    if (text.size() % size != 0)
+      bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path,
+                      text.size(), isa::type_name(b.type)));
+    if (b.count != 0 && b.count * size != text.size())
+      bad(fmt::format("--buffer {}: '{}' holds {} elements, {} were declared", b.name, b.path, text.size() / size,
+                      b.count));
+    bytes.resize(text.size());
+    std::memcpy(bytes.data(), text.data(), text.size());
+    return bytes;
+  }
+  bytes.resize(b.count * size);
+  const std::string what = fmt::format("--buffer {}", b.name);
+  switch (b.init) {
+    case BufferSpec::Init::Zeros: break;
+    case BufferSpec::Init::Constant: {
+      const auto bits = parse_value(b.value, b.type, what);
+      for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, bits, size);
+      break;
+    }
+    case BufferSpec::Init::Iota: {
+      const auto start = b.value.empty() ? 0 : parse_value(b.value, b.type, what);
+      for (std::uint64_t i = 0; i < b.count; ++i) {
+        if (b.type == isa::Type::F32)
+          put(bytes, i, std::bit_cast<std::uint32_t>(std::bit_cast<float>(static_cast<std::uint32_t>(start)) + float(i)), size);
+        else
+          put(bytes, i, start + i, size);
+      }
+      break;
+    }
+    case BufferSpec::Init::Random: {
+      if (b.type == isa::Type::F32) {
+        const auto values = kernels::random_floats(b.count, seed);
+        for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
+      } else {
+        const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
+        if (bound > 0xffffffffull) bad(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
+        const auto lo = kernels::random_u32(b.count, seed, static_cast<std::uint32_t>(bound));
+        const auto hi = kernels::random_u32(b.count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
+        for (std::uint64_t i = 0; i < b.count; ++i)
+          put(bytes, i, b.type == isa::Type::U64 && bound == 0 ? (std::uint64_t{hi[i]} << 32 | lo[i]) : lo[i], size);
+      }
+      break;
+    }
+    case BufferSpec::Init::File: break;
+  }
+  return bytes;
+}
+
+}  // namespace
+
+BufferSpec parse_buffer_spec(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw Error(fmt::format("--buffer: expected NAME=TYPE[COUNT]:INIT, found '{}'", text), ExitCode::Usage);
+  BufferSpec b;
+  b.name = text.substr(0, eq);
+  std::string rest = text.substr(eq + 1);
+  const auto colon = rest.find(':');
+  const std::string shape = rest.substr(0, colon);
+  const std::string init = colon == std::string::npos ? "zeros" : rest.substr(colon + 1);
+  const auto bracket = shape.find('[');
+  const std::string type_name = shape.substr(0, bracket);
+  const auto type = isa::type_from_name(type_name);
+  if (!type || *type == isa::Type::Pred)
+    bad(fmt::format("--buffer {}: unknown element type '{}' (u32, s32, u64 or f32)", b.name, type_name));
+  b.type = *type;
+  if (bracket != std::string::npos) {
+    if (shape.back() != ']') bad(fmt::format("--buffer {}: '{}' lacks its closing ']'", b.name, shape));
+    const auto count = shape.substr(bracket + 1, shape.size() - bracket - 2);
+    if (!count.empty() && count[0] == '-') bad(fmt::format("--buffer {}: negative element count {}", b.name, count));
+    b.count = parse_value(count, isa::Type::U64, "--buffer " + b.name);
+    if (b.count == 0) bad(fmt::format("--buffer {}: a buffer needs at least one element", b.name));
+    if (b.count > (1ull << 34)) bad(fmt::format("--buffer {}: {} elements is more than this tool allocates", b.name, b.count));
+  }
+  const auto init_colon = init.find(':');
+  const std::string kind = init.substr(0, init_colon);
+  const std::string arg = init_colon == std::string::npos ? "" : init.substr(init_colon + 1);
+  if (kind == "zeros") b.init = BufferSpec::Init::Zeros;
+  else if (kind == "const" || kind == "constant") b.init = BufferSpec::Init::Constant;
+  else if (kind == "iota") b.init = BufferSpec::Init::Iota;
+  else if (kind == "random") b.init = BufferSpec::Init::Random;
+  else if (kind == "file") b.init = BufferSpec::Init::File;
+  else bad(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
+  if (b.init == BufferSpec::Init::Constant && arg.empty()) bad(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
+  if (b.init == BufferSpec::Init::File) {
+    if (arg.empty()) bad(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
+    b.path = arg;
+  } else {
+    b.value = arg;
+  }
+  if (b.count == 0 && b.init != BufferSpec::Init::File)
+    bad(fmt::format("--buffer {}: give the element count, as in {}={}[1024]:{}", b.name, b.name, type_name, init));
+  return b;
+}
+
+kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::RunOptions& options) {
+  kernels::Outcome out;
+  out.kernels.push_back(kernels::load_kernel_file(run.path, run.kernel));
+  const auto& loaded = *out.kernels.back();
+  const auto& k = *loaded.kernel;
+
+  std::map<std::string, std::string> args;
+  for (const auto& [name, value] : run.args) {
+    if (!args.emplace(name, value).second) bad(fmt::format("--arg {}: given twice", name));
+  }
+  std::map<std::string, const BufferSpec*> buffers;
+  for (const auto& b : run.buffers)
+    if (!buffers.emplace(b.name, &b).second) bad(fmt::format("--buffer {}: given twice", b.name));
+
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> allocated;  // name -> address, bytes
+  std::vector<std::uint64_t> values;
+  std::uint64_t seed = options.seed;
+  for (auto reg : k.params) {
+    const auto& p = k.registers[reg];
+    const auto arg = args.find(p.name);
+    const auto buf = buffers.find(p.name);
+    if (p.pointee != isa::Type::None) {
+      if (arg != args.end())
+        bad(fmt::format("parameter '{}' of '{}' is a pointer (ptr.{}): give it with --buffer {}=...", p.name, k.name,
+                        isa::type_name(p.pointee), p.name));
+      if (buf == buffers.end())
+        bad(fmt::format("parameter '{}' of '{}' (ptr.{}) has no buffer: add --buffer {}={}[COUNT]:zeros", p.name,
+                        k.name, isa::type_name(p.pointee), p.name, isa::type_name(p.pointee)));
+      if (buf->second->type != p.pointee)
+        bad(fmt::format("--buffer {}: elements are {}, but parameter '{}' of '{}' is ptr.{}", p.name,
+                        isa::type_name(buf->second->type), p.name, k.name, isa::type_name(p.pointee)));
+      const auto bytes = make_contents(*buf->second, seed++);
+      const auto address = device.allocate(bytes.size(), p.name);
+      device.write(address, bytes);
+      allocated[p.name] = {address, bytes.size()};
+      values.push_back(address);
+    } else {
+      if (buf != buffers.end())
+        bad(fmt::format("--buffer {}: parameter '{}' of '{}' is a {} scalar; give it with --arg {}=VALUE", p.name,
+                        p.name, k.name, isa::type_name(p.type), p.name));
+      if (arg == args.end())
+        bad(fmt::format("parameter '{}' of '{}' ({}) has no value: add --arg {}=VALUE", p.name, k.name,
+                        isa::type_name(p.type), p.name));
+      values.push_back(parse_value(arg->second, p.type, "--arg " + p.name));
+    }
+  }
+  for (const auto& [name, value] : args)
+    if (k.find_register(name) < 0 || !k.registers[static_cast<std::size_t>(k.find_register(name))].is_param)
+      bad(fmt::format("--arg {}: kernel '{}' has no parameter '{}'", name, k.name, name));
+  for (const auto& [name, spec] : buffers)
+    if (k.find_register(name) < 0 || !k.registers[static_cast<std::size_t>(k.find_register(name))].is_param)
+      bad(fmt::format("--buffer {}: kernel '{}' has no parameter '{}'", name, k.name, name));
+  for (const auto& [name, path] : run.dumps)
+    if (!allocated.count(name)) bad(fmt::format("--dump {}: no buffer of that name", name));
+
+  LaunchSpec spec;
+  spec.kernel = &k;
+  spec.analysis = &loaded.analysis;
+  spec.file = loaded.file;
+  spec.source_text = loaded.text;
+  spec.grid = run.grid;
+  spec.block = run.block;
+  spec.args = std::move(values);
+  spec.warps = options.warps;
+  spec.record_trace = options.record_trace;
+  kernels::LaunchRecord record;
+  record.kernel_file = loaded.file;
+  record.kernel = &loaded;
+  const auto start = std::chrono::steady_clock::now();
+  record.result = device.launch(spec);
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.launches.push_back(std::move(record));
+
+  for (const auto& [name, path] : run.dumps) {
+    const auto [address, size] = allocated.at(name);
+    std::vector<std::byte> bytes(size);
+    device.read(address, bytes);
+    std::ofstream file(path, std::ios::binary);
+    if (!file) bad(fmt::format("--dump {}: cannot write '{}'", name, path));
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  return out;
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,84 @@
+// `warpsim compare`: one column per run, one row per figure.
+#include <algorithm>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "tools/report/report.hpp"
+
+namespace warpsim::report {
+
+namespace {
+
+struct Totals {
+  std::uint64_t launches = 0, blocks = 0, warps = 0, divergent_warps = 0, rounds = 0, divergent_branches = 0,
+                passes = 0, warp_instructions = 0, thread_instructions = 0, slots = 0;
+  IdleLanes idle;
+};
+
+Totals totals(const RunReport& r) {
+  Totals t;
+  for (const auto& l : r.outcome->launches) {
+    const auto& s = l.result.stats;
+    ++t.launches;
+    t.blocks += s.blocks;
+    t.warps += s.warps_launched;
+    t.divergent_warps += s.divergent_warps;
+    t.rounds = std::max(t.rounds, divergent_rounds(s));
+    for (const auto& b : s.branches) t.divergent_branches += b.divergent_executions;
+    t.passes += total_passes(s);
+    t.warp_instructions += s.warp_instructions;
+    t.thread_instructions += s.thread_instructions;
+    t.slots += s.lane_slots();
+    t.idle += s.idle_lane_slots;
+  }
+  return t;
+}
+
+}  // namespace
+
+std::string format_comparison(const std::vector<const RunReport*>& runs) {
+  std::vector<Totals> t;
+  std::size_t width = 14;
+  for (const auto* r : runs) {
+    t.push_back(totals(*r));
+    width = std::max(width, r->title.size() + 2);
+  }
+  std::string out = fmt::format("{:<34}", "");
+  for (const auto* r : runs) out += fmt::format("{:>{}}", r->title, width);
+  out += "\n";
+  auto row = [&](const char* name, const std::function<std::string(std::size_t)>& cell) {
+    out += fmt::format("{:<34}", name);
+    for (std::size_t i = 0; i < runs.size(); ++i) out += fmt::format("{:>{}}", cell(i), width);
+    out += "\n";
+  };
+  auto num = [&](auto field) { return [&t, field](std::size_t i) { return fmt::format("{}", t[i].*field); }; };
+  auto share = [&](std::uint64_t IdleLanes::*field) {
+    return [&t, field](std::size_t i) {
+      return fmt::format("{} {}", t[i].idle.*field, percent(t[i].slots ? double(t[i].idle.*field) / t[i].slots : 0));
+    };
+  };
+  row("launches", num(&Totals::launches));
+  row("blocks", num(&Totals::blocks));
+  row("warps launched", num(&Totals::warps));
+  row("divergent warps", num(&Totals::divergent_warps));
+  row("rounds with divergence", num(&Totals::rounds));
+  row("divergent branch executions", num(&Totals::divergent_branches));
+  row("branch passes", num(&Totals::passes));
+  row("warp instructions", num(&Totals::warp_instructions));
+  row("thread instructions", num(&Totals::thread_instructions));
+  row("SIMT efficiency", [&](std::size_t i) {
+    return percent(t[i].slots ? double(t[i].thread_instructions) / double(t[i].slots) : 0);
+  });
+  row("idle lanes: divergence", share(&IdleLanes::divergence));
+  row("idle lanes: predicated off", share(&IdleLanes::predicated));
+  row("idle lanes: exited", share(&IdleLanes::exited));
+  row("idle lanes: padding", share(&IdleLanes::padding));
+  row("check", [&](std::size_t i) {
+    const auto* o = runs[i]->outcome;
+    return std::string(!o->checked ? "none" : o->passed ? "passed" : "FAILED");
+  });
+  return out;
+}
+
+}  // namespace warpsim::report
