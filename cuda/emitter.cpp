@@ -1,0 +1,451 @@
+#include "cuda/emitter.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "device/errors.hpp"
+#include "isa/printer.hpp"
+
+namespace warpsim::cuda {
+
+using isa::Opcode;
+using isa::Operand;
+using isa::OperandKind;
+using isa::Type;
+
+namespace {
+
+std::string_view c_type(Type t) {
+  switch (t) {
+    case Type::Pred: return "bool";
+    case Type::U32: return "unsigned";
+    case Type::S32: return "int";
+    case Type::U64: return "unsigned long long";
+    case Type::F32: return "float";
+    case Type::None: break;
+  }
+  return "void";
+}
+
+// Names a kernel may not have: C++ keywords, CUDA built-ins and the functions emitted code calls
+// (an extern "C" kernel of that name would clash with them). Registers, labels and shared arrays
+// get prefixes (r_, L_, s_), so only the kernel name is checked.
+constexpr std::array kReservedNames = {
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+    "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr",
+    "constinit", "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete",
+    "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+    "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
+    "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+    "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main",
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "smem", "clock", "clock64", "atomicAdd",
+    "atomicMin", "atomicMax", "atomicExch", "atomicCAS", "atomicInc", "fminf", "fmaxf", "fabsf", "printf",
+    "malloc", "free", "memcpy", "memset", "assert"};
+
+void check_kernel_name(const std::string& name) {
+  const bool reserved = std::find(kReservedNames.begin(), kReservedNames.end(), name) != kReservedNames.end();
+  if (reserved || name.starts_with("ws_") || name.starts_with("WS_") || name.starts_with("__"))
+    throw Error(fmt::format("kernel '{}' cannot be emitted as CUDA: '{}' is reserved in CUDA C++ or by the "
+                            "warpsim prelude; rename the kernel",
+                            name, name));
+}
+
+std::string f32_literal(std::uint32_t bits) {
+  const float f = std::bit_cast<float>(bits);
+  if (!std::isfinite(f)) return fmt::format("__int_as_float(0x{:08x})", bits);
+  std::string text = fmt::format("{}", f);  // shortest text that reads back as the same float
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text + "f";
+}
+
+std::string literal(std::uint64_t bits, Type t) {
+  switch (t) {
+    case Type::Pred: return bits ? "true" : "false";
+    case Type::U32: return fmt::format("{}u", static_cast<std::uint32_t>(bits));
+    case Type::S32: {
+      const auto v = static_cast<std::int32_t>(bits);
+      if (v == std::numeric_limits<std::int32_t>::min()) return "(-2147483647 - 1)";
+      return fmt::format("{}", v);
+    }
+    case Type::U64: return fmt::format("{}ull", bits);
+    case Type::F32: return f32_literal(static_cast<std::uint32_t>(bits));
+    case Type::None: break;
+  }
+  return "0";
+}
+
+// `expr` of type `from` as a value of type `to`. Valid kernels hardly need it (the verifier makes
+// types agree); where they do, integers convert as in C and f32 <-> integer keeps the bits.
+std::string convert(std::string expr, Type from, Type to) {
+  if (from == to || to == Type::None) return expr;
+  if (to == Type::Pred) return fmt::format("(({}) != 0)", expr);
+  if (from == Type::F32) return fmt::format("({})__float_as_uint({})", c_type(to), expr);
+  if (to == Type::F32) return fmt::format("__uint_as_float((unsigned)({}))", expr);
+  return fmt::format("({})({})", c_type(to), expr);
+}
+
+std::string special_expr(isa::Special s) {
+  using isa::Special;
+  switch (s) {
+    case Special::TidX: return "threadIdx.x";
+    case Special::TidY: return "threadIdx.y";
+    case Special::TidZ: return "threadIdx.z";
+    case Special::NtidX: return "blockDim.x";
+    case Special::NtidY: return "blockDim.y";
+    case Special::NtidZ: return "blockDim.z";
+    case Special::CtaidX: return "blockIdx.x";
+    case Special::CtaidY: return "blockIdx.y";
+    case Special::CtaidZ: return "blockIdx.z";
+    case Special::NctaidX: return "gridDim.x";
+    case Special::NctaidY: return "gridDim.y";
+    case Special::NctaidZ: return "gridDim.z";
+    case Special::LaneId: return "ws_laneid()";
+    case Special::WarpId: return "ws_warpid()";
+    case Special::NWarpId: return "ws_nwarpid()";
+    case Special::WarpSize: return "32u";
+    case Special::Clock: return "(unsigned)clock()";
+    case Special::Clock64: return "(unsigned long long)clock64()";
+  }
+  return "0u";
+}
+
+std::string_view compare_operator(isa::Compare c) {
+  switch (c) {
+    case isa::Compare::Eq: return "==";
+    case isa::Compare::Ne: return "!=";
+    case isa::Compare::Lt: return "<";
+    case isa::Compare::Le: return "<=";
+    case isa::Compare::Gt: return ">";
+    case isa::Compare::Ge: return ">=";
+    case isa::Compare::None: break;
+  }
+  return "==";
+}
+
+std::string offset_suffix(std::int64_t offset, std::string_view literal_suffix) {
+  if (offset == 0) return "";
+  if (offset > 0) return fmt::format(" + {}{}", offset, literal_suffix);
+  return fmt::format(" - {}{}", -static_cast<std::uint64_t>(offset), literal_suffix);
+}
+
+bool is_warp_op(Opcode op) {
+  switch (op) {
+    case Opcode::VoteAny:
+    case Opcode::VoteAll:
+    case Opcode::VoteBallot:
+    case Opcode::Activemask:
+    case Opcode::ShflDown:
+    case Opcode::ShflUp:
+    case Opcode::ShflXor:
+    case Opcode::ShflIdx: return true;
+    default: return false;
+  }
+}
+
+class KernelEmitter {
+ public:
+  KernelEmitter(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis, EmitMode mode)
+      : k_(kernel), a_(analysis), mode_(mode) {}
+
+  std::string emit() {
+    check_kernel_name(k_.name);
+    signature();
+    declarations();
+    body();
+    out_ += "}\n";
+    return std::move(out_);
+  }
+
+ private:
+  const isa::Kernel& k_;
+  const isa::KernelAnalysis& a_;
+  EmitMode mode_;
+  std::string out_;
+
+  bool instrumented() const { return mode_ == EmitMode::Instrumented; }
+  std::string reg(std::uint32_t index) const { return "r_" + k_.registers.at(index).name; }
+  std::string label(std::uint32_t index) const { return "L_" + k_.labels.at(index).name; }
+
+  void line(std::string_view text) {
+    out_ += "  ";
+    out_ += text;
+    out_ += '\n';
+  }
+
+  void signature() {
+    out_ += fmt::format("extern \"C\" __global__ void {}(", k_.name);
+    bool first = true;
+    for (auto p : k_.params) {
+      const auto& r = k_.registers.at(p);
+      if (!first) out_ += ", ";
+      first = false;
+      out_ += fmt::format("const {} {}", c_type(r.type), reg(p));
+      if (r.pointee != Type::None) out_ += fmt::format(" /* ptr.{} */", isa::type_name(r.pointee));
+    }
+    if (instrumented()) {
+      if (!first) out_ += ", ";
+      out_ += fmt::format("const unsigned long long {}, const unsigned {}", kTraceBufferParam, kTraceCapacityParam);
+    }
+    out_ += ") {\n";
+  }
+
+  bool uses_shared() const {
+    if (!k_.shared.empty()) return true;
+    return std::any_of(k_.code.begin(), k_.code.end(),
+                       [](const isa::Instruction& in) { return in.space == isa::Space::Shared; });
+  }
+
+  void declarations() {
+    if (uses_shared()) {
+      line(fmt::format("__shared__ __align__(16) unsigned char smem[{}];", std::max<std::uint32_t>(16, k_.shared_bytes())));
+      for (const auto& s : k_.shared)
+        line(fmt::format("const unsigned s_{} = {}u;  // shared {} {}[{}]", s.name, s.offset,
+                         isa::type_name(s.element), s.name, s.count));
+    }
+    for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32}) {
+      std::string names;
+      for (std::uint32_t i = 0; i < k_.registers.size(); ++i) {
+        const auto& r = k_.registers[i];
+        if (r.is_param || r.type != t) continue;
+        if (!names.empty()) names += ", ";
+        names += fmt::format("{} = {}", reg(i), literal(0, t));
+      }
+      if (!names.empty()) line(fmt::format("{} {};", c_type(t), names));
+    }
+    if (instrumented())
+      line(fmt::format("const ws_trace_t ws_t = ws_trace_begin({}, {});", kTraceBufferParam, kTraceCapacityParam));
+  }
+
+  void body() {
+    std::vector<int> block_at(k_.code.size(), -1);
+    for (std::uint32_t b = 0; b < a_.cfg.blocks.size(); ++b)
+      if (a_.cfg.blocks[b].begin < block_at.size()) block_at[a_.cfg.blocks[b].begin] = static_cast<int>(b);
+    std::vector<bool> targeted(k_.labels.size(), false);
+    for (const auto& in : k_.code)
+      for (std::uint8_t i = 0; i < in.operand_count; ++i)
+        if (in.operands[i].kind == OperandKind::Label) targeted.at(in.operands[i].index) = true;
+
+    for (std::uint32_t pc = 0; pc < k_.code.size(); ++pc) {
+      if (block_at[pc] >= 0) {
+        out_ += fmt::format("  // block {}\n", block_at[pc]);
+      }
+      for (std::uint32_t l = 0; l < k_.labels.size(); ++l) {
+        if (k_.labels[l].position != pc) continue;
+        if (targeted[l])
+          out_ += fmt::format("{}: ;\n", label(l));
+        else
+          out_ += fmt::format("  // {}: (no branch targets it)\n", k_.labels[l].name);
+      }
+      if (block_at[pc] >= 0 && instrumented()) line(fmt::format("ws_record(ws_t, {}u);", block_at[pc]));
+      const auto& in = k_.code[pc];
+      line(fmt::format("{}  // {}", statement(in), source_comment(in)));
+    }
+  }
+
+  std::string source_comment(const isa::Instruction& in) const {
+    std::string text = isa::print(k_, in);
+    if (in.loc.line) text = fmt::format("{}: {}", in.loc.line, text);
+    return text;
+  }
+
+  // The value of operand `i` as a C expression of type `t`.
+  std::string value(const isa::Instruction& in, int i, Type t) const {
+    const Operand& op = in.operands.at(i);
+    switch (op.kind) {
+      case OperandKind::Register: return convert(reg(op.index), k_.registers.at(op.index).type, t);
+      case OperandKind::Immediate: return literal(op.bits, t);
+      case OperandKind::Special: return convert(special_expr(op.special), isa::special_type(op.special), t);
+      case OperandKind::SharedAddress: return convert("s_" + k_.shared.at(op.index).name, Type::U32, t);
+      default: break;
+    }
+    throw Error(fmt::format("kernel '{}': line {}: operand {} of '{}' is not a value", k_.name, in.loc.line, i + 1,
+                            isa::mnemonic(in.op)));
+  }
+
+  std::string dst(const isa::Instruction& in, int i = 0) const {
+    const Operand& op = in.operands.at(i);
+    if (op.kind != OperandKind::Register)
+      throw Error(fmt::format("kernel '{}': line {}: the destination of '{}' is not a register", k_.name, in.loc.line,
+                              isa::mnemonic(in.op)));
+    return reg(op.index);
+  }
+
+  // dst = expr, converting when the register's type differs from the value's.
+  std::string assign(const isa::Instruction& in, std::string expr, Type expr_type, int i = 0) const {
+    const Type reg_type = k_.registers.at(in.operands.at(i).index).type;
+    return fmt::format("{} = {};", dst(in, i), convert(std::move(expr), expr_type, reg_type));
+  }
+
+  // A pointer of element type `t` to the memory operand `i`.
+  std::string pointer(const isa::Instruction& in, int i, Type t) const {
+    const Operand& op = in.operands.at(i);
+    const bool shared = in.space == isa::Space::Shared;
+    std::string address;
+    if (op.kind == OperandKind::MemShared) {
+      address = fmt::format("smem + (s_{}{})", k_.shared.at(op.index).name, offset_suffix(op.offset, "u"));
+    } else if (op.kind == OperandKind::MemRegister) {
+      const Type base_type = k_.registers.at(op.index).type;
+      if (shared)
+        address = fmt::format("smem + ({}{})", convert(reg(op.index), base_type, Type::U32), offset_suffix(op.offset, "u"));
+      else
+        address = fmt::format("{}{}", convert(reg(op.index), base_type, Type::U64), offset_suffix(op.offset, "ull"));
+    } else {
+      throw Error(fmt::format("kernel '{}': line {}: operand {} of '{}' is not a memory operand", k_.name, in.loc.line,
+                              i + 1, isa::mnemonic(in.op)));
+    }
+    return fmt::format("(({}*)({}))", c_type(t), address);
+  }
+
+  std::string binary(const isa::Instruction& in, std::string_view op, std::string_view f32_fn, std::string_view s32_fn) const {
+    const Type t = in.type;
+    const std::string a = value(in, 1, t), b = value(in, 2, t);
+    if (t == Type::F32 && !f32_fn.empty()) return assign(in, fmt::format("{}({}, {})", f32_fn, a, b), t);
+    if (t == Type::S32 && !s32_fn.empty()) return assign(in, fmt::format("{}({}, {})", s32_fn, a, b), t);
+    return assign(in, fmt::format("{} {} {}", a, op, b), t);
+  }
+
+  std::string call(const isa::Instruction& in, std::string_view fn, int args) const {
+    std::string list;
+    for (int i = 1; i <= args; ++i) list += (i > 1 ? ", " : "") + value(in, i, in.type);
+    return assign(in, fmt::format("{}({})", fn, list), in.type);
+  }
+
+  std::string cvt(const isa::Instruction& in) const {
+    const Type to = in.type, from = in.source_type;
+    const std::string x = value(in, 1, from);
+    if (to == from) return assign(in, x, to);
+    if (to == Type::F32) {
+      const char* fn = from == Type::U32 ? "__uint2float_rn" : from == Type::S32 ? "__int2float_rn" : "__ull2float_rn";
+      return assign(in, fmt::format("{}({})", fn, x), to);
+    }
+    if (from == Type::F32) {
+      const char* fn = to == Type::U32 ? "ws_f2u32" : to == Type::S32 ? "ws_f2s32" : "ws_f2u64";
+      return assign(in, fmt::format("{}({})", fn, x), to);
+    }
+    return assign(in, fmt::format("({})({})", c_type(to), x), to);  // integers: wrap, truncate, extend as C
+  }
+
+  std::string atomic(const isa::Instruction& in, std::string_view fn) const {
+    const Type t = in.type;
+    std::string args = pointer(in, 1, t) + ", " + value(in, 2, t);
+    if (in.op == Opcode::AtomCas) args += ", " + value(in, 3, t);
+    return assign(in, fmt::format("{}({})", fn, args), t);
+  }
+
+  // The statement for `in` without its guard; `lanes` names the lanes that run it (warp ops).
+  std::string operation(const isa::Instruction& in, std::string_view lanes) const {
+    const Type t = in.type;
+    switch (in.op) {
+      case Opcode::Mov: return assign(in, value(in, 1, t), t);
+      case Opcode::Add: return binary(in, "+", "__fadd_rn", "ws_add");
+      case Opcode::Sub: return binary(in, "-", "__fsub_rn", "ws_sub");
+      case Opcode::Mul: return binary(in, "*", "__fmul_rn", "ws_mul");
+      case Opcode::MulWide:
+        if (t == Type::S32)
+          return assign(in, fmt::format("(unsigned long long)((long long){} * {})", value(in, 1, t), value(in, 2, t)), Type::U64);
+        return assign(in, fmt::format("(unsigned long long){} * {}", value(in, 1, t), value(in, 2, t)), Type::U64);
+      case Opcode::Mad:
+        if (t == Type::F32) return call(in, "__fmaf_rn", 3);
+        if (t == Type::S32) return call(in, "ws_mad", 3);
+        return assign(in, fmt::format("{} * {} + {}", value(in, 1, t), value(in, 2, t), value(in, 3, t)), t);
+      case Opcode::Div: return t == Type::F32 ? call(in, "__fdiv_rn", 2) : call(in, "ws_div", 2);
+      case Opcode::Rem: return call(in, "ws_rem", 2);
+      case Opcode::Min: return t == Type::F32 ? call(in, "fminf", 2) : call(in, "ws_min", 2);
+      case Opcode::Max: return t == Type::F32 ? call(in, "fmaxf", 2) : call(in, "ws_max", 2);
+      case Opcode::Neg: return t == Type::F32 ? assign(in, "-" + value(in, 1, t), t) : call(in, "ws_neg", 1);
+      case Opcode::Abs: return t == Type::F32 ? call(in, "fabsf", 1) : call(in, "ws_abs", 1);
+      case Opcode::And: return binary(in, t == Type::Pred ? "&&" : "&", "", "");
+      case Opcode::Or: return binary(in, t == Type::Pred ? "||" : "|", "", "");
+      case Opcode::Xor: return binary(in, t == Type::Pred ? "!=" : "^", "", "");
+      case Opcode::Not: return assign(in, (t == Type::Pred ? "!" : "~") + value(in, 1, t), t);
+      case Opcode::Shl:
+      case Opcode::Shr:
+        return assign(in, fmt::format("{}({}, {})", in.op == Opcode::Shl ? "ws_shl" : "ws_shr", value(in, 1, t),
+                                      value(in, 2, Type::U32)), t);
+      case Opcode::Sqrt: return call(in, "__fsqrt_rn", 1);
+      case Opcode::Cvt: return cvt(in);
+      case Opcode::Setp:
+        return assign(in, fmt::format("{} {} {}", value(in, 1, t), compare_operator(in.compare), value(in, 2, t)), Type::Pred);
+      case Opcode::Selp:
+        return assign(in, fmt::format("{} ? {} : {}", value(in, 3, Type::Pred), value(in, 1, t), value(in, 2, t)), t);
+      case Opcode::Ld: return assign(in, "*" + pointer(in, 1, t), t);
+      case Opcode::St: return fmt::format("*{} = {};", pointer(in, 0, t), value(in, 1, t));
+      case Opcode::AtomAdd: return atomic(in, "atomicAdd");
+      case Opcode::AtomMin: return atomic(in, "atomicMin");
+      case Opcode::AtomMax: return atomic(in, "atomicMax");
+      case Opcode::AtomExch: return atomic(in, "atomicExch");
+      case Opcode::AtomCas: return atomic(in, "atomicCAS");
+      case Opcode::AtomInc: return atomic(in, "atomicInc");
+      case Opcode::BarSync: return "__syncthreads();";
+      case Opcode::MembarCta: return "__threadfence_block();";
+      case Opcode::MembarGl: return "__threadfence();";
+      case Opcode::VoteAny:
+        return assign(in, fmt::format("__any_sync({}, {}) != 0", lanes, value(in, 1, Type::Pred)), Type::Pred);
+      case Opcode::VoteAll:
+        return assign(in, fmt::format("__all_sync({}, {}) != 0", lanes, value(in, 1, Type::Pred)), Type::Pred);
+      case Opcode::VoteBallot:
+        return assign(in, fmt::format("__ballot_sync({}, {})", lanes, value(in, 1, Type::Pred)), Type::U32);
+      case Opcode::Activemask: return assign(in, std::string(lanes), Type::U32);
+      case Opcode::ShflDown:
+      case Opcode::ShflUp:
+      case Opcode::ShflXor:
+      case Opcode::ShflIdx: {
+        const char* fn = in.op == Opcode::ShflDown ? "ws_shfl_down"
+                         : in.op == Opcode::ShflUp ? "ws_shfl_up"
+                         : in.op == Opcode::ShflXor ? "ws_shfl_xor"
+                                                    : "ws_shfl_idx";
+        return assign(in, fmt::format("{}({}, {}, {})", fn, lanes, value(in, 1, t), value(in, 2, Type::U32)), t);
+      }
+      case Opcode::Bra: return fmt::format("goto {};", label(in.operands.at(0).index));
+      case Opcode::Exit:
+      case Opcode::Ret:
+        if (!instrumented()) return "return;";
+        if (lanes == "__activemask()") return "{ ws_record(ws_t, WS_EXIT); return; }";
+        return fmt::format("{{ ws_record_lanes(ws_t, WS_EXIT, {}); return; }}", lanes);
+    }
+    return "";
+  }
+
+  std::string statement(const isa::Instruction& in) const {
+    const bool needs_lanes = is_warp_op(in.op) || (instrumented() && (in.op == Opcode::Exit || in.op == Opcode::Ret));
+    if (!in.guarded) return operation(in, "__activemask()");
+    const std::string guard = (in.guard_negated ? "!" : "") + reg(in.guard);
+    // A guarded warp instruction runs on the active lanes whose guard holds; those lanes are
+    // named explicitly so the shuffle, vote or exit record covers exactly them.
+    if (needs_lanes)
+      return fmt::format("{{ const unsigned ws_lanes = __ballot_sync(__activemask(), {}); if ({}) {} }}", guard, guard,
+                         operation(in, "ws_lanes"));
+    return fmt::format("if ({}) {}", guard, operation(in, "__activemask()"));
+  }
+};
+
+}  // namespace
+
+std::string emit_kernel(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis, EmitMode mode) {
+  std::string out = fmt::format("// kernel {} ({} mode), emitted by warpsim from {} IR instructions\n", kernel.name,
+                                mode == EmitMode::Plain ? "plain" : "instrumented", kernel.code.size());
+  return out + KernelEmitter(kernel, analysis, mode).emit();
+}
+
+std::string emit_cuda(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis, EmitMode mode) {
+  return cuda_prelude(mode) + "\n" + emit_kernel(kernel, analysis, mode);
+}
+
+std::string emit_cuda(const isa::Module& module, const std::vector<isa::KernelAnalysis>& analyses, EmitMode mode) {
+  if (analyses.size() != module.kernels.size())
+    throw Error(fmt::format("emit_cuda: {} kernels but {} analyses", module.kernels.size(), analyses.size()),
+                ExitCode::Internal);
+  std::string out = cuda_prelude(mode);
+  for (std::size_t i = 0; i < module.kernels.size(); ++i) out += "\n" + emit_kernel(module.kernels[i], analyses[i], mode);
+  return out;
+}
+
+}  // namespace warpsim::cuda
