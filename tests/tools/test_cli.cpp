@@ -1,0 +1,240 @@
+// The command line as a user meets it: exit codes, one-line errors, output formats.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tools/cli.hpp"
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result cli(std::vector<std::string> args) {
+  warpsim::cli::Io io;
+  const int code = warpsim::cli::run_cli(args, io);
+  return {code, io.out, io.err};
+}
+
+std::string kernels_dir() { return WARPSIM_KERNELS_DIR; }
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const std::string path = "/tmp/warpsim-test-" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* kVecadd = "vecadd.kir";
+
+std::vector<std::string> vecadd_args(std::vector<std::string> extra) {
+  std::vector<std::string> a{"run", kernels_dir() + "/" + kVecadd};
+  a.insert(a.end(), extra.begin(), extra.end());
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("--help lists the commands and --version names the release") {
+  const auto help = cli({"--help"});
+  CHECK(help.code == 0);
+  CHECK(help.out.find("validate") != std::string::npos);
+  CHECK(help.out.find("exit codes") != std::string::npos);
+  const auto version = cli({"--version"});
+  CHECK(version.code == 0);
+  CHECK(version.out.rfind("warpsim ", 0) == 0);
+}
+
+TEST_CASE("an unknown command or option is a usage error, exit 2") {
+  CHECK(cli({"frobnicate"}).code == 2);
+  CHECK(cli({"run", "vecadd", "--no-such-option"}).code == 2);
+  CHECK(cli({}).code == 2);
+}
+
+TEST_CASE("check on a broken file points at the line and column and exits 1") {
+  const auto path = write_temp("broken.kir", "kernel k(u32 n) {\n    reg u32 x\n    add.u32 x, n, q\n    exit\n}\n");
+  const auto r = cli({"check", path});
+  CHECK(r.code == 1);
+  CHECK(r.err.find(path + ":3:19: error: unknown register 'q'") != std::string::npos);
+}
+
+TEST_CASE("check accepts every kernel in kernels/") {
+  std::vector<std::string> args{"check"};
+  for (const char* f : {"vecadd.kir", "gray.kir", "divergent_loop.kir", "report_clocks.kir", "warp_shapes.kir",
+                        "reduce_fig5_13.kir", "reduce_fig5_15.kir", "reduce_ece408_naive.kir",
+                        "reduce_ece408_improved.kir", "reduce_coarsened.kir", "reduce_last_block.kir"})
+    args.push_back(kernels_dir() + "/" + f);
+  const auto r = cli(args);
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("11 file(s), 11 kernel(s): no errors") != std::string::npos);
+}
+
+TEST_CASE("cfg shows where the Fig 5.15 if (t < stride) reconverges") {
+  const auto r = cli({"cfg", kernels_dir() + "/reduce_fig5_15.kir"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("@!adds bra next             reconverges at pc 20 (line 33, B4 (next))") != std::string::npos);
+  const auto dot = cli({"cfg", kernels_dir() + "/reduce_fig5_15.kir", "--format", "dot"});
+  CHECK(dot.out.rfind("digraph", 0) == 0);
+  CHECK(dot.out.find("label=\"reconverge\"") != std::string::npos);
+}
+
+TEST_CASE("print writes the canonical form, which checks clean again") {
+  const auto r = cli({"print", kernels_dir() + "/vecadd.kir"});
+  REQUIRE(r.code == 0);
+  const auto path = write_temp("printed.kir", r.out);
+  CHECK(cli({"check", path}).code == 0);
+  CHECK(cli({"print", path}).out == r.out);
+}
+
+TEST_CASE("run on a kernel file takes arguments and buffers, and dumps a buffer") {
+  const auto dump = std::string("/tmp/warpsim-test-c.bin");
+  const auto r = cli(vecadd_args({"--grid", "16", "--block", "64", "--arg", "n=1003", "--buffer", "a=f32[1003]:iota",
+                                  "--buffer", "b=f32[1003]:const:1", "--buffer", "c=f32[1003]:zeros", "--dump",
+                                  "c=" + dump}));
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("warps launched 32") != std::string::npos);
+  std::ifstream in(dump, std::ios::binary);
+  std::vector<float> c(1003);
+  in.read(reinterpret_cast<char*>(c.data()), 1003 * 4);
+  CHECK(c[0] == 1.0f);
+  CHECK(c[1002] == 1003.0f);
+}
+
+TEST_CASE("wrong launches get one clear line and exit 1") {
+  const std::vector<std::string> buffers{"--buffer", "a=f32[64]:zeros", "--buffer", "b=f32[64]:zeros",
+                                         "--buffer", "c=f32[64]:zeros"};
+  auto run = [&](std::vector<std::string> extra, bool with_buffers = true) {
+    if (with_buffers) extra.insert(extra.end(), buffers.begin(), buffers.end());
+    return cli(vecadd_args(extra));
+  };
+  SECTION("zero block") {
+    const auto r = run({"--grid", "1", "--block", "0", "--arg", "n=64"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("block size 0 is zero in x") != std::string::npos);
+  }
+  SECTION("negative size") {
+    const auto r = run({"--grid", "1", "--block", "-4", "--arg", "n=64"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("negative size") != std::string::npos);
+  }
+  SECTION("more than 1024 threads per block") {
+    const auto r = run({"--grid", "1", "--block", "64,32", "--arg", "n=64"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("2048 threads, more than the 1024 a block may have") != std::string::npos);
+  }
+  SECTION("missing argument") {
+    const auto r = run({"--grid", "1", "--block", "64"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("parameter 'n' of 'vecadd' (u32) has no value: add --arg n=VALUE") != std::string::npos);
+  }
+  SECTION("extra argument") {
+    const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=64", "--arg", "m=3"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("kernel 'vecadd' has no parameter 'm'") != std::string::npos);
+  }
+  SECTION("a buffer whose type does not match the parameter") {
+    const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=64", "--buffer", "a=u32[64]:zeros", "--buffer",
+                        "b=f32[64]:zeros", "--buffer", "c=f32[64]:zeros"},
+                       false);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("--buffer a: elements are u32, but parameter 'a' of 'vecadd' is ptr.f32") != std::string::npos);
+  }
+  SECTION("a buffer too small for the kernel's accesses") {
+    const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=64", "--buffer", "a=f32[64]:zeros", "--buffer",
+                        "b=f32[63]:zeros", "--buffer", "c=f32[64]:zeros"},
+                       false);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("lane 31") != std::string::npos);
+    CHECK(r.err.find("'b'") != std::string::npos);
+  }
+  SECTION("a scalar out of range") {
+    const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=4294967296"});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("out of the u32 range") != std::string::npos);
+  }
+}
+
+TEST_CASE("a kernel that never ends stops at --max-instructions and says where each warp was") {
+  const auto path = write_temp("spin.kir", "kernel spin() {\nloop:\n    bra loop\n}\n");
+  const auto r = cli({"run", path, "--grid", "1", "--block", "64", "--max-instructions", "1000"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("1000") != std::string::npos);
+  CHECK(r.err.find("warp 1") != std::string::npos);
+}
+
+TEST_CASE("a barrier in divergent code is reported with where it happened") {
+  const auto path = write_temp("divbar.kir",
+                               "kernel divbar() {\n    reg pred low\n    setp.lt.u32 low, %laneid, 4\n"
+                               "    @!low bra skip\n    bar.sync\nskip:\n    exit\n}\n");
+  const auto r = cli({"run", path, "--grid", "1", "--block", "32"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("barrier") != std::string::npos);
+  CHECK(r.err.find("line 5") != std::string::npos);
+}
+
+TEST_CASE("json output has the documented keys; the same seed gives byte-identical output") {
+  const auto a = cli({"run", "vecadd", "--format", "json"});
+  REQUIRE(a.code == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  const auto& l = j["launches"][0];
+  for (const char* key : {"blocks", "warps_launched", "partial_warps", "padding_lanes", "divergent_warps",
+                          "warp_instructions", "thread_instructions", "simt_efficiency", "idle_lane_slots",
+                          "active_lanes_histogram", "branches", "warps"})
+    CHECK(l.contains(key));
+  for (const char* key : {"padding", "divergence", "exited", "predicated"}) CHECK(l["idle_lane_slots"].contains(key));
+  for (const char* key : {"pc", "line", "executions", "divergent_executions", "passes"}) CHECK(l["branches"][0].contains(key));
+  CHECK(cli({"run", "vecadd", "--format", "json"}).out == a.out);
+  CHECK(cli({"run", "vecadd", "--format", "json", "--seed", "7"}).code == 0);
+}
+
+TEST_CASE("csv output is the per-warp table with a header") {
+  const auto r = cli({"run", "vecadd", "--format", "csv", "--warps", "all"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.rfind("launch,kernel,block,", 0) == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 33);  // header + 32 warps
+}
+
+TEST_CASE("list shows every scenario with its parameters") {
+  const auto r = cli({"list"});
+  CHECK(r.code == 0);
+  for (const char* name : {"warp-shapes", "vecadd", "gray", "reduce-fig5-13", "reduce-fig5-15", "reduce-ece408-naive",
+                           "reduce-ece408-improved", "reduce-coarsened", "reduce-full", "divergent-loop",
+                           "report-clocks"})
+    CHECK(r.out.find(name) != std::string::npos);
+}
+
+TEST_CASE("compare puts scenarios side by side") {
+  const auto r = cli({"compare", "reduce-fig5-13", "reduce-fig5-15"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("rounds with divergence") != std::string::npos);
+  CHECK(r.out.find("reduce-fig5-13") != std::string::npos);
+}
+
+TEST_CASE("a scenario parameter it does not have is a usage error") {
+  const auto r = cli({"run", "vecadd", "--set", "width=3"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("scenario 'vecadd' has no parameter 'width'") != std::string::npos);
+}
+
+TEST_CASE("--threads 2 gives the same report as --threads 1") {
+  const auto one = cli({"run", "reduce-fig5-15", "--set", "n=65536", "--format", "json"});
+  const auto two = cli({"run", "reduce-fig5-15", "--set", "n=65536", "--format", "json", "--threads", "2"});
+  REQUIRE(one.code == 0);
+  CHECK(one.out == two.out);
+}
+
+TEST_CASE("the cuda backend without a GPU says so in one line and exits 4") {
+  const auto r = cli({"run", "vecadd", "--backend", "cuda"});
+  if (r.code == 0) {
+    WARN("a GPU is present: the cuda backend ran");
+    return;
+  }
+  CHECK(r.code == 4);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
