@@ -70,6 +70,13 @@ LaunchResult& Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block,
   return outcome_.launches.back().result;
 }
 
+void Session::record_output(std::uint64_t address, std::span<const std::byte> bytes, bool is_float) {
+  std::string label = "buffer";
+  for (const auto& [a, l] : labels_)
+    if (a == address) label = l;
+  outcome_.outputs.push_back({label, std::vector<std::byte>(bytes.begin(), bytes.end()), is_float});
+}
+
 Params resolve_params(const Scenario& scenario, const Params& given) {
   Params out;
   const auto specs = scenario.params();

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "device/device.hpp"
@@ -34,9 +35,18 @@ struct LaunchRecord {
   double seconds = 0;  // host wall time of the launch (device.launch), for benchmarks
 };
 
+// A buffer the host read back after the launches, as the device left it.
+struct OutputBuffer {
+  std::string label;
+  std::vector<std::byte> bytes;
+  bool is_float = false;         // f32 elements: compared within a tolerance between devices
+  bool device_specific = false;  // differs by device on purpose (clock values): not compared
+};
+
 struct Outcome {
   std::vector<std::unique_ptr<LoadedKernel>> kernels;
   std::vector<LaunchRecord> launches;
+  std::vector<OutputBuffer> outputs;  // every download, in order
   bool checked = false;  // a host reference ran
   bool passed = false;
   std::string check;     // what the reference compared, and the first difference when it failed
@@ -72,22 +82,30 @@ class Session {
   std::uint64_t upload(const std::string& label, const std::vector<T>& data) {
     auto address = device_.allocate(data.size() * sizeof(T), label);
     device_.write(address, std::as_bytes(std::span(data)));
+    labels_.emplace_back(address, label);
     return address;
   }
-  std::uint64_t zeros(const std::string& label, std::size_t bytes) { return device_.allocate(bytes, label); }
+  std::uint64_t zeros(const std::string& label, std::size_t bytes) {
+    auto address = device_.allocate(bytes, label);
+    labels_.emplace_back(address, label);
+    return address;
+  }
   template <typename T>
   std::vector<T> download(std::uint64_t address, std::size_t count) {
     std::vector<T> out(count);
     device_.read(address, std::as_writable_bytes(std::span(out)));
+    record_output(address, std::as_bytes(std::span(out)), std::is_floating_point_v<T>);
     return out;
   }
   LaunchResult& launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args);
   Device& device() { return device_; }
 
  private:
+  void record_output(std::uint64_t address, std::span<const std::byte> bytes, bool is_float);
   Device& device_;
   const RunOptions& options_;
   Outcome& outcome_;
+  std::vector<std::pair<std::uint64_t, std::string>> labels_;
 };
 
 std::uint64_t float_bits(float f);

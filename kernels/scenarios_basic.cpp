@@ -169,6 +169,7 @@ class ReportClocks final : public Scenario {
     const auto d = s.zeros("out", threads * 4);
     s.launch(s.kernel(kernel_file()), Dim3{grid, 1, 1}, block, {d});
     const auto clocks = s.download<std::uint32_t>(d, threads);
+    out.outputs.back().device_specific = true;
     const std::uint32_t ws = device.limits().warp_size;
     std::string groups;
     for (std::uint64_t b = 0; b < grid; ++b) {

@@ -3,6 +3,5 @@
 #include "tools/cli.hpp"
 
 namespace warpsim::cli {
-int cmd_emit_cuda(const std::vector<std::string>&, Io&) { throw Error("emit-cuda: not built yet", ExitCode::Internal); }
 int cmd_validate(const std::vector<std::string>&, Io&) { throw Error("validate: not built yet", ExitCode::Internal); }
 }  // namespace warpsim::cli

@@ -241,6 +241,15 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out.launches.push_back(std::move(record));
 
+  // Every buffer as the device left it (validate compares them between devices).
+  for (auto reg : k.params) {
+    const auto& p = k.registers[reg];
+    if (p.pointee == isa::Type::None) continue;
+    const auto [address, size] = allocated.at(p.name);
+    kernels::OutputBuffer output{p.name, std::vector<std::byte>(size), p.pointee == isa::Type::F32};
+    device.read(address, output.bytes);
+    out.outputs.push_back(std::move(output));
+  }
   for (const auto& [name, path] : run.dumps) {
     const auto [address, size] = allocated.at(name);
     std::vector<std::byte> bytes(size);
