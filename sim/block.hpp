@@ -1,0 +1,37 @@
+// A resident block: its warps, their register storage, shared memory and issue counter. One Block
+// object is reused for every block a worker runs, so a launch allocates per worker, not per block.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "device/launch.hpp"
+#include "sim/config.hpp"
+#include "sim/decode.hpp"
+#include "sim/warp.hpp"
+
+namespace warpsim::sim {
+
+class Block {
+ public:
+  Block(const Program& program, const Config& config, const Dim3& block_dim, std::uint32_t shared_bytes);
+
+  // Makes this the block with linear id `linear` (blockIdx `index`): fresh warps at pc 0, zeroed
+  // registers and shared memory.
+  void start(std::uint64_t linear, const Dim3& index);
+
+  std::uint64_t linear = 0;
+  Dim3 index;
+  std::uint64_t issue_counter = 0;  // warp instructions this block has issued (functional %clock)
+  std::vector<Warp> warps;
+  std::vector<std::byte> shared;
+
+ private:
+  const Program& program_;
+  Dim3 dim_;
+  std::vector<std::uint32_t> r32_;
+  std::vector<std::uint64_t> r64_;
+  std::vector<std::uint64_t> predicates_;
+};
+
+}  // namespace warpsim::sim

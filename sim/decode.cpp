@@ -1,0 +1,266 @@
+#include "sim/decode.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "device/errors.hpp"
+#include "isa/opcodes.hpp"
+
+namespace warpsim::sim {
+namespace {
+
+using isa::OperandKind;
+using isa::Role;
+using isa::Type;
+
+bool wide(Type t) { return t == Type::U64; }
+
+// Builds the constant pools (each constant broadcast over the warp) with de-duplication.
+class Constants {
+ public:
+  Constants(Program& p) : p_(p) {}
+  Src word32(std::uint32_t v) {
+    auto [it, fresh] = index32_.try_emplace(v, static_cast<std::uint32_t>(p_.constants32.size()));
+    if (fresh) p_.constants32.insert(p_.constants32.end(), p_.warp_size, v);
+    return {it->second, 1};
+  }
+  Src word64(std::uint64_t v) {
+    auto [it, fresh] = index64_.try_emplace(v, static_cast<std::uint32_t>(p_.constants64.size()));
+    if (fresh) p_.constants64.insert(p_.constants64.end(), p_.warp_size, v);
+    return {it->second, 1};
+  }
+
+ private:
+  Program& p_;
+  std::unordered_map<std::uint32_t, std::uint32_t> index32_;
+  std::unordered_map<std::uint64_t, std::uint32_t> index64_;
+};
+
+class Decoder {
+ public:
+  Decoder(const isa::Kernel& k, const isa::KernelAnalysis& a, std::span<const std::uint64_t> args, std::uint32_t ws,
+          const Dim3& grid, const Dim3& block)
+      : kernel_(k), analysis_(a), args_(args), grid_(grid), block_(block), constants_(program_) {
+    program_.warp_size = ws;
+    place_registers();
+  }
+
+  Program run() {
+    const auto& code = kernel_.code;
+    if (code.empty()) throw Error(fmt::format("kernel '{}' has no instructions", kernel_.name));
+    if (analysis_.cfg.block_of.size() != code.size() || analysis_.reconvergence_pc.size() != code.size())
+      throw Error(fmt::format("kernel '{}': the analysis does not match the kernel's code", kernel_.name));
+    program_.code.reserve(code.size());
+    for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));
+    Inst end;
+    end.flow = Flow::OffEnd;
+    end.pc = static_cast<std::uint32_t>(code.size());
+    end.line = code.back().loc.line;
+    program_.code.push_back(end);
+    return std::move(program_);
+  }
+
+ private:
+  struct Slot {
+    std::uint8_t pool = 0;  // 0: 32-bit, 1: 64-bit, 2: predicate
+    std::uint32_t index = 0;
+    int param = -1;  // parameter position
+  };
+
+  void place_registers() {
+    const std::uint32_t ws = program_.warp_size;
+    slots_.resize(kernel_.registers.size());
+    for (std::size_t i = 0; i < kernel_.params.size(); ++i) slots_.at(kernel_.params[i]).param = static_cast<int>(i);
+    for (std::size_t i = 0; i < kernel_.registers.size(); ++i) {
+      const auto& r = kernel_.registers[i];
+      Slot& s = slots_[i];
+      if (s.param >= 0) {
+        s.pool = wide(r.type) ? 1 : 0;
+        continue;
+      }
+      if (r.type == Type::Pred) s = {2, program_.predicates++, -1};
+      else if (wide(r.type)) s = {1, program_.registers64++, -1};
+      else s = {0, program_.registers32++, -1};
+    }
+    program_.declared32 = program_.registers32;
+    program_.declared64 = program_.registers64;
+    auto next32 = [&] { return program_.registers32++ * ws; };
+    SpecialSlots& sp = program_.special;
+    for (int d = 0; d < 3; ++d) sp.tid[d] = next32();
+    for (int d = 0; d < 3; ++d) sp.ctaid[d] = next32();
+    sp.laneid = next32();
+    sp.warpid = next32();
+    sp.clock = next32();
+    sp.clock64 = program_.registers64++ * ws;
+  }
+
+  [[noreturn]] void unsupported(const isa::Instruction& inst, const std::string& why) const {
+    throw Error(fmt::format("kernel '{}' line {}: the simulator cannot run '{}': {}", kernel_.name, inst.loc.line,
+                            isa::mnemonic(inst.op), why));
+  }
+
+  Src special(isa::Special s, const isa::Instruction& inst) {
+    using isa::Special;
+    const SpecialSlots& sp = program_.special;
+    switch (s) {
+      case Special::TidX: return {sp.tid[0], 0};
+      case Special::TidY: return {sp.tid[1], 0};
+      case Special::TidZ: return {sp.tid[2], 0};
+      case Special::CtaidX: return {sp.ctaid[0], 0};
+      case Special::CtaidY: return {sp.ctaid[1], 0};
+      case Special::CtaidZ: return {sp.ctaid[2], 0};
+      case Special::LaneId: return {sp.laneid, 0};
+      case Special::WarpId: return {sp.warpid, 0};
+      case Special::Clock: clock_ = true; return {sp.clock, 0};
+      case Special::Clock64: clock_ = true; return {sp.clock64, 0};
+      case Special::NtidX: return constants_.word32(block_.x);
+      case Special::NtidY: return constants_.word32(block_.y);
+      case Special::NtidZ: return constants_.word32(block_.z);
+      case Special::NctaidX: return constants_.word32(grid_.x);
+      case Special::NctaidY: return constants_.word32(grid_.y);
+      case Special::NctaidZ: return constants_.word32(grid_.z);
+      case Special::NWarpId:
+        return constants_.word32(
+            static_cast<std::uint32_t>((block_.count() + program_.warp_size - 1) / program_.warp_size));
+      case Special::WarpSize: return constants_.word32(program_.warp_size);
+    }
+    unsupported(inst, "unknown special register");
+  }
+
+  // A value source of the given type.
+  Src value(const isa::Operand& o, Type t, const isa::Instruction& inst) {
+    const bool w = wide(t);
+    switch (o.kind) {
+      case OperandKind::Register: {
+        const Slot& s = slots_.at(o.index);
+        if (s.param >= 0) {
+          const std::uint64_t v = args_[static_cast<std::size_t>(s.param)];
+          return w ? constants_.word64(v) : constants_.word32(static_cast<std::uint32_t>(v));
+        }
+        if (s.pool != (w ? 1 : 0))
+          unsupported(inst, fmt::format("register '{}' is {} where {} is expected", kernel_.registers[o.index].name,
+                                        isa::type_name(kernel_.registers[o.index].type), isa::type_name(t)));
+        return {s.index * program_.warp_size, 0};
+      }
+      case OperandKind::Immediate:
+        return w ? constants_.word64(o.bits) : constants_.word32(static_cast<std::uint32_t>(o.bits));
+      case OperandKind::Special: {
+        if (wide(isa::special_type(o.special)) != w)
+          unsupported(inst, fmt::format("{} is not {}", isa::special_name(o.special), isa::type_name(t)));
+        return special(o.special, inst);
+      }
+      case OperandKind::SharedAddress: {
+        const std::uint32_t a = kernel_.shared.at(o.index).offset;
+        return w ? constants_.word64(a) : constants_.word32(a);
+      }
+      default: unsupported(inst, "an operand of an unexpected kind");
+    }
+  }
+
+  Src predicate_source(const isa::Operand& o, const isa::Instruction& inst) {
+    if (o.kind == OperandKind::Immediate) return {o.bits != 0 ? 1u : 0u, 1};
+    if (o.kind != OperandKind::Register || slots_.at(o.index).pool != 2) unsupported(inst, "expected a predicate");
+    return {slots_[o.index].index, 0};
+  }
+
+  std::uint32_t destination(const isa::Operand& o, Type t, const isa::Instruction& inst) {
+    if (o.kind != OperandKind::Register) unsupported(inst, "the destination is not a register");
+    const Slot& s = slots_.at(o.index);
+    if (s.param >= 0) unsupported(inst, "parameters are read-only");
+    const std::uint8_t pool = t == Type::Pred ? 2 : wide(t) ? 1 : 0;
+    if (s.pool != pool)
+      unsupported(inst, fmt::format("register '{}' is {} where {} is expected", kernel_.registers[o.index].name,
+                                    isa::type_name(kernel_.registers[o.index].type), isa::type_name(t)));
+    return pool == 2 ? s.index : s.index * program_.warp_size;
+  }
+
+  Inst decode(std::uint32_t pc, const isa::Instruction& in) {
+    Inst out;
+    out.pc = pc;
+    out.line = in.loc.line;
+    const std::uint32_t block = analysis_.cfg.block_of[pc];
+    out.cfg_block = block;
+    out.block_start = block < analysis_.cfg.blocks.size() && analysis_.cfg.blocks[block].begin == pc;
+    out.guarded = in.guarded;
+    if (in.guarded) {
+      const Slot& g = slots_.at(in.guard);
+      if (g.pool != 2) unsupported(in, "the guard is not a predicate register");
+      out.guard = g.index;
+      out.guard_xor = in.guard_negated ? ~std::uint64_t{0} : 0;
+    }
+    clock_ = false;
+    const auto& info = in.info();
+    unsigned sources = 0;
+    for (unsigned k = 0; k < info.arity; ++k) {
+      const isa::Operand& o = in.operands[k];
+      switch (info.roles[k]) {
+        case Role::None: break;
+        case Role::DstT: out.dst = destination(o, in.type, in); break;
+        case Role::DstPred: out.dst = destination(o, Type::Pred, in); break;
+        case Role::DstU64: out.dst = destination(o, Type::U64, in); break;
+        case Role::SrcT:
+          out.src[sources++] = in.type == Type::Pred ? predicate_source(o, in) : value(o, in.type, in);
+          break;
+        case Role::SrcS: out.src[sources++] = value(o, in.source_type, in); break;
+        case Role::SrcPred: out.src[sources++] = predicate_source(o, in); break;
+        case Role::SrcU32: out.src[sources++] = value(o, Type::U32, in); break;
+        case Role::Mem:
+          out.mem_offset = o.offset;
+          if (o.kind == OperandKind::MemShared)
+            out.mem_base = constants_.word32(kernel_.shared.at(o.index).offset);
+          else if (o.kind == OperandKind::MemRegister) {
+            isa::Operand base = o;
+            base.kind = OperandKind::Register;
+            out.mem_base = value(base, in.space == isa::Space::Shared ? Type::U32 : Type::U64, in);
+          } else
+            unsupported(in, "expected a memory operand");
+          break;
+        case Role::Label:
+          out.target = std::min<std::uint32_t>(kernel_.labels.at(o.index).position,
+                                               static_cast<std::uint32_t>(kernel_.code.size()));
+          break;
+      }
+    }
+    out.reads_clock = clock_;
+    switch (in.op) {
+      case isa::Opcode::Bra:
+        out.flow = Flow::Branch;
+        out.reconvergence_pc = analysis_.reconvergence_pc[pc];
+        out.branch_slot = static_cast<std::uint32_t>(program_.branch_pcs.size());
+        program_.branch_pcs.push_back(pc);
+        return out;
+      case isa::Opcode::Exit:
+      case isa::Opcode::Ret: out.flow = Flow::Exit; return out;
+      case isa::Opcode::BarSync: out.flow = Flow::Barrier; return out;
+      default: break;
+    }
+    out.fn = select_alu(in);
+    if (out.fn == nullptr) out.fn = select_warp_op(in);
+    if (out.fn == nullptr) out.fn = select_memory(in);
+    if (out.fn == nullptr)
+      unsupported(in, fmt::format("no lane semantics for type {}{}", isa::type_name(in.type),
+                                  in.source_type != Type::None ? fmt::format(".{}", isa::type_name(in.source_type))
+                                                               : std::string()));
+    return out;
+  }
+
+  const isa::Kernel& kernel_;
+  const isa::KernelAnalysis& analysis_;
+  std::span<const std::uint64_t> args_;
+  Dim3 grid_, block_;
+  Program program_;
+  Constants constants_;
+  std::vector<Slot> slots_;
+  bool clock_ = false;
+};
+
+}  // namespace
+
+Program decode(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis, std::span<const std::uint64_t> args,
+               std::uint32_t warp_size, const Dim3& grid, const Dim3& block) {
+  return Decoder(kernel, analysis, args, warp_size, grid, block).run();
+}
+
+}  // namespace warpsim::sim

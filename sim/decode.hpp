@@ -1,0 +1,116 @@
+// Kernel instructions decoded once per launch into an executable form: operand sources resolved to
+// (pool, offset) pairs, parameters and immediates turned into broadcast constants, lane semantics
+// chosen as one function pointer per instruction. The hot loop does no string work or allocation.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "device/launch.hpp"
+#include "isa/analysis.hpp"
+#include "isa/module.hpp"
+
+namespace warpsim::sim {
+
+class GlobalMemory;
+struct Inst;
+struct LaneContext;
+
+// Lane semantics of one instruction on the lanes in LaneContext::exec.
+using ExecFn = void (*)(const Inst&, LaneContext&);
+
+// Raises a KernelFault naming the instruction, lane and what went wrong (implemented by the runner,
+// which knows the block and warp).
+class FaultSink {
+ public:
+  [[noreturn]] void raise(const Inst& inst, unsigned lane, const std::string& what) const {
+    throw_fault(inst, lane, what);
+    throw std::logic_error("FaultSink::throw_fault returned");
+  }
+
+ protected:
+  ~FaultSink() = default;
+  virtual void throw_fault(const Inst& inst, unsigned lane, const std::string& what) const = 0;
+};
+
+// A source of warp_size values: pool[space] + offset. Space 0 is the warp's registers, space 1 the
+// launch's constants (immediates, parameters, launch-wide special registers), each value broadcast
+// over warp_size slots so every operand reads as a plain lane array. Predicate sources: space 0 is
+// the warp's predicate register `offset`; space 1 is the constant all-lanes mask (offset 1) or 0.
+struct Src {
+  std::uint32_t offset = 0;
+  std::uint8_t space = 0;
+};
+
+// OffEnd: the sentinel after the last instruction; a warp that reaches it fell off the end.
+enum class Flow : std::uint8_t { Normal, Branch, Exit, Barrier, OffEnd };
+
+struct Inst {
+  ExecFn fn = nullptr;  // Flow::Normal only
+  Flow flow = Flow::Normal;
+  bool guarded = false;
+  bool block_start = false;  // first instruction of a CFG block (a trace event when tracing)
+  bool reads_clock = false;  // %clock / %clock64 must be filled before it runs
+  std::uint32_t guard = 0;   // predicate register
+  std::uint64_t guard_xor = 0;  // ~0 for @!p
+  std::uint32_t dst = 0;        // register offset (slot * warp size) or predicate register
+  Src src[3];
+  Src mem_base;
+  std::int64_t mem_offset = 0;
+  std::uint32_t target = 0;            // bra: taken pc
+  std::uint32_t reconvergence_pc = 0;  // bra: from the analysis
+  std::uint32_t branch_slot = 0;       // bra: index into the launch's branch list
+  std::uint32_t cfg_block = 0;
+  std::uint32_t pc = 0;
+  std::uint32_t line = 0;
+};
+
+// Where the special registers held per warp live in the warp's register pools.
+struct SpecialSlots {
+  std::uint32_t tid[3] = {}, ctaid[3] = {}, laneid = 0, warpid = 0, clock = 0;  // 32-bit pool offsets
+  std::uint32_t clock64 = 0;                                                   // 64-bit pool offset
+};
+
+struct Program {
+  std::vector<Inst> code;  // the kernel's instructions, then one Flow::OffEnd sentinel
+  std::vector<std::uint32_t> constants32;  // broadcast: warp_size copies of each constant
+  std::vector<std::uint64_t> constants64;
+  std::uint32_t registers32 = 0;  // slots per warp (declared + special), each warp_size wide
+  std::uint32_t registers64 = 0;
+  std::uint32_t predicates = 0;
+  std::uint32_t declared32 = 0, declared64 = 0;  // the first slots, zeroed for every block
+  SpecialSlots special;
+  std::vector<std::uint32_t> branch_pcs;  // pc of each bra, in pc order (branch_slot indexes it)
+  std::uint32_t warp_size = 32;
+};
+
+// Throws warpsim::Error for a kernel the simulator cannot run (it expects a verified kernel).
+Program decode(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis, std::span<const std::uint64_t> args,
+               std::uint32_t warp_size, const Dim3& grid, const Dim3& block);
+
+// Everything a lane function may touch for the warp it runs on.
+struct LaneContext {
+  const std::uint32_t* base32[2] = {};
+  const std::uint64_t* base64[2] = {};
+  std::uint32_t* r32 = nullptr;
+  std::uint64_t* r64 = nullptr;
+  std::uint64_t* predicates = nullptr;
+  std::uint64_t exec = 0;  // lanes executing: active and guard true
+  bool full = false;       // exec holds every lane that exists: lane loops may write all warp_size lanes
+  std::uint32_t warp_size = 32;
+  GlobalMemory* global = nullptr;
+  int last_allocation = -1;  // the allocation the last global access hit (a lookup cache)
+  std::byte* shared = nullptr;
+  std::uint32_t shared_bytes = 0;
+  const FaultSink* faults = nullptr;
+};
+
+// Lane-function choice for a Flow::Normal instruction (sim/lanes*.cpp); nullptr if none exists.
+ExecFn select_alu(const isa::Instruction& inst);
+ExecFn select_warp_op(const isa::Instruction& inst);
+ExecFn select_memory(const isa::Instruction& inst);
+
+}  // namespace warpsim::sim

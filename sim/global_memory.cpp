@@ -1,0 +1,74 @@
+#include "sim/global_memory.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "device/errors.hpp"
+
+namespace warpsim::sim {
+
+std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label) {
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 47;
+  if (bytes > kLimit - next_)
+    throw Error(fmt::format("allocation of {} bytes for '{}' does not fit the simulated address space", bytes, label));
+  Allocation a;
+  a.base = next_;
+  a.size = bytes;
+  a.label = label;
+  a.data.reset(new std::byte[bytes == 0 ? 1 : bytes]());
+  const std::uint64_t end = a.base + bytes + kGap;
+  next_ = (end + kAlignment - 1) / kAlignment * kAlignment;
+  allocations_.push_back(std::move(a));
+  return allocations_.back().base;
+}
+
+int GlobalMemory::find(std::uint64_t address, std::uint64_t bytes) const {
+  auto it = std::upper_bound(allocations_.begin(), allocations_.end(), address,
+                             [](std::uint64_t a, const Allocation& x) { return a < x.base; });
+  if (it == allocations_.begin()) return -1;
+  --it;
+  if (address - it->base >= it->size || bytes > it->size - (address - it->base)) return -1;
+  return static_cast<int>(it - allocations_.begin());
+}
+
+std::string GlobalMemory::describe(std::uint64_t address, std::uint64_t bytes) const {
+  if (allocations_.empty()) return "no memory is allocated";
+  auto range = [](const Allocation& a) {
+    return fmt::format("'{}' [{:#x}, {:#x}) of {} bytes", a.label, a.base, a.end(), a.size);
+  };
+  auto it = std::upper_bound(allocations_.begin(), allocations_.end(), address,
+                             [](std::uint64_t a, const Allocation& x) { return a < x.base; });
+  if (it == allocations_.begin())
+    return fmt::format("{} bytes before the start of {}", it->base - address, range(*it));
+  const Allocation& below = *(it - 1);
+  if (address < below.end())  // starts inside, runs past the end
+    return fmt::format("the last {} bytes lie past the end of {}", address + bytes - below.end(), range(below));
+  const std::uint64_t past = address - below.end();
+  if (it != allocations_.end() && it->base - address < past)
+    return fmt::format("{} bytes before the start of {}", it->base - address, range(*it));
+  return fmt::format("{} bytes past the end of {}", past, range(below));
+}
+
+void GlobalMemory::write(std::uint64_t address, std::span<const std::byte> data) {
+  if (data.empty()) return;
+  const int i = find(address, data.size());
+  if (i < 0)
+    throw Error(fmt::format("write of {} bytes at {:#x} is outside every allocation: {}", data.size(), address,
+                            describe(address, data.size())));
+  const Allocation& a = allocations_[static_cast<std::size_t>(i)];
+  std::memcpy(a.data.get() + (address - a.base), data.data(), data.size());
+}
+
+void GlobalMemory::read(std::uint64_t address, std::span<std::byte> out) const {
+  if (out.empty()) return;
+  const int i = find(address, out.size());
+  if (i < 0)
+    throw Error(fmt::format("read of {} bytes at {:#x} is outside every allocation: {}", out.size(), address,
+                            describe(address, out.size())));
+  const Allocation& a = allocations_[static_cast<std::size_t>(i)];
+  std::memcpy(out.data(), a.data.get() + (address - a.base), out.size());
+}
+
+}  // namespace warpsim::sim

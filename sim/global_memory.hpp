@@ -1,0 +1,45 @@
+// The simulated global address space: allocations at increasing 256-byte-aligned addresses from
+// 0x10000000, each followed by an unmapped gap so that running off the end of one buffer faults
+// instead of landing in the next.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace warpsim::sim {
+
+struct Allocation {
+  std::uint64_t base = 0;
+  std::uint64_t size = 0;
+  std::string label;
+  std::unique_ptr<std::byte[]> data;  // host storage, zeroed; aligned to 16 bytes
+  std::uint64_t end() const { return base + size; }
+};
+
+class GlobalMemory {
+ public:
+  static constexpr std::uint64_t kBase = 0x10000000;
+  static constexpr std::uint64_t kAlignment = 256;
+  static constexpr std::uint64_t kGap = 256;  // unmapped bytes at least between two allocations
+
+  std::uint64_t allocate(std::size_t bytes, const std::string& label);
+  // The allocation holding [address, address + bytes), or -1.
+  int find(std::uint64_t address, std::uint64_t bytes) const;
+  const Allocation& at(int index) const { return allocations_[static_cast<std::size_t>(index)]; }
+  std::size_t count() const { return allocations_.size(); }
+  // Where an address lies, for messages: "12 bytes past the end of 'c' [0x10000000, 0x10000fa0)".
+  std::string describe(std::uint64_t address, std::uint64_t bytes) const;
+
+  // Host copies; throw warpsim::Error when the range is not inside one allocation.
+  void write(std::uint64_t address, std::span<const std::byte> data);
+  void read(std::uint64_t address, std::span<std::byte> out) const;
+
+ private:
+  std::vector<Allocation> allocations_;  // sorted by base (addresses only grow)
+  std::uint64_t next_ = kBase;
+};
+
+}  // namespace warpsim::sim

@@ -1,0 +1,77 @@
+#include "sim/gpu.hpp"
+
+#include <fmt/format.h>
+
+#include <exception>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "device/errors.hpp"
+#include "sim/decode.hpp"
+#include "sim/worker.hpp"
+
+namespace warpsim::sim {
+
+Gpu::Gpu(Config config) : config_(std::move(config)) {
+  validate_config(config_);
+  config_.limits.warp_size = config_.warp_size;
+}
+
+std::string Gpu::name() const { return fmt::format("warpsim simulator (functional, warp size {})", config_.warp_size); }
+
+std::uint64_t Gpu::allocate(std::size_t bytes, const std::string& label) { return memory_.allocate(bytes, label); }
+void Gpu::write(std::uint64_t address, std::span<const std::byte> data) { memory_.write(address, data); }
+void Gpu::read(std::uint64_t address, std::span<std::byte> out) { memory_.read(address, out); }
+
+LaunchResult Gpu::launch(const LaunchSpec& spec) {
+  validate_launch(spec, config_.limits);
+  if (spec.analysis == nullptr) throw Error(fmt::format("launch of '{}': no kernel analysis given", spec.kernel->name));
+  const std::uint32_t ws = config_.warp_size;
+  const Program program = decode(*spec.kernel, *spec.analysis, spec.args, ws, spec.grid, spec.block);
+
+  LaunchState state{spec, program, config_, memory_};
+  state.blocks = spec.grid.count();
+  state.warps_per_block = (spec.block.count() + ws - 1) / ws;
+  state.budget = config_.max_instructions;
+
+  const auto worker_count = static_cast<unsigned>(std::min<std::uint64_t>(config_.threads, state.blocks));
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (unsigned i = 0; i < worker_count; ++i) workers.push_back(std::make_unique<Worker>(state));
+
+  if (worker_count == 1) {
+    workers[0]->run();
+  } else {
+    std::vector<std::exception_ptr> errors(worker_count);
+    std::vector<std::thread> threads;
+    for (unsigned i = 1; i < worker_count; ++i)
+      threads.emplace_back([&, i] {
+        try {
+          workers[i]->run();
+        } catch (...) {
+          errors[i] = std::current_exception();
+          state.stop = true;
+        }
+      });
+    try {
+      workers[0]->run();
+    } catch (...) {
+      errors[0] = std::current_exception();
+      state.stop = true;
+    }
+    for (auto& t : threads) t.join();
+    // Of several faults, report the one in the lowest block.
+    int first = -1;
+    for (unsigned i = 0; i < worker_count; ++i)
+      if (errors[i] && (first < 0 || workers[i]->current_block() < workers[static_cast<unsigned>(first)]->current_block()))
+        first = static_cast<int>(i);
+    if (first >= 0) std::rethrow_exception(errors[static_cast<unsigned>(first)]);
+  }
+
+  for (unsigned i = 1; i < worker_count; ++i) workers[0]->stats().merge(std::move(workers[i]->stats()));
+  LaunchResult result;
+  std::move(workers[0]->stats()).finish(result.stats, result.trace);
+  return result;
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,70 @@
+// Helpers shared by the lane-semantics files: typed views of operand pools and the masked write.
+// Lane loops compute every lane and then keep the executing ones; when every existing lane
+// executes they write all warp_size lanes directly (padding lanes are never read), so the compiler
+// can vectorise them.
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "isa/types.hpp"
+#include "sim/decode.hpp"
+
+namespace warpsim::sim::lanes {
+
+using isa::Type;
+
+// Storage word of a register type: 64 bits for u64, 32 bits otherwise.
+template <Type T>
+using Word = std::conditional_t<T == Type::U64, std::uint64_t, std::uint32_t>;
+
+inline float as_float(std::uint32_t w) { return std::bit_cast<float>(w); }
+inline std::uint32_t as_word(float f) { return std::bit_cast<std::uint32_t>(f); }
+
+template <class W>
+inline const W* source(const LaneContext& c, Src s) {
+  if constexpr (sizeof(W) == 8)
+    return c.base64[s.space] + s.offset;
+  else
+    return c.base32[s.space] + s.offset;
+}
+
+template <class W>
+inline W* destination(const LaneContext& c, std::uint32_t offset) {
+  if constexpr (sizeof(W) == 8)
+    return c.r64 + offset;
+  else
+    return c.r32 + offset;
+}
+
+inline std::uint64_t predicate(const LaneContext& c, Src s) {
+  if (s.space == 0) return c.predicates[s.offset];
+  return s.offset != 0 ? ~std::uint64_t{0} : 0;
+}
+
+inline void write_predicate(const LaneContext& c, std::uint32_t reg, std::uint64_t value) {
+  c.predicates[reg] = (c.predicates[reg] & ~c.exec) | (value & c.exec);
+}
+
+inline unsigned lowest_lane(std::uint64_t m) { return static_cast<unsigned>(std::countr_zero(m)); }
+
+// d[l] = f(l) for the executing lanes. f may read lane l of a source that d aliases.
+// The full path computes into a local array first so that the loop vectorises even when d is
+// one of the sources (add x, x, y).
+template <class W, class F>
+inline void write_lanes(W* d, const LaneContext& c, F f) {
+  if (c.full) {
+    const unsigned n = c.warp_size;
+    W values[64];
+    for (unsigned l = 0; l < n; ++l) values[l] = f(l);
+    std::memcpy(d, values, n * sizeof(W));
+  } else {
+    for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+      const unsigned l = lowest_lane(m);
+      d[l] = f(l);
+    }
+  }
+}
+
+}  // namespace warpsim::sim::lanes

@@ -1,0 +1,219 @@
+// Lane semantics of ld, st and atom.* on global and shared memory. Every executing lane's access is
+// bounds- and alignment-checked; the fast path checks the lowest and highest address of the warp
+// against one allocation (or the block's shared memory) and falls back to a per-lane look-up, which
+// also finds the first faulting lane for the message. Atomics run lane by lane in lane order
+// through std::atomic_ref, so blocks on other host threads see them as atomic.
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "isa/opcodes.hpp"
+#include "sim/global_memory.hpp"
+#include "sim/lanes.hpp"
+
+namespace warpsim::sim {
+namespace {
+
+using namespace lanes;
+
+template <bool Shared>
+[[noreturn, gnu::cold]] void fault(const Inst& in, const LaneContext& c, unsigned lane, std::uint64_t address,
+                                   unsigned size, const char* what, bool misaligned) {
+  const char* space = Shared ? "shared" : "global";
+  if (misaligned)
+    c.faults->raise(in, lane,
+                    fmt::format("misaligned {} {} of {} bytes at {:#x} (the address must be a multiple of {})", space,
+                                what, size, address, size));
+  if constexpr (Shared)
+    c.faults->raise(in, lane,
+                    fmt::format("shared {} of {} bytes at {:#x} is outside the block's {} bytes of shared memory", what,
+                                size, address, c.shared_bytes));
+  else
+    c.faults->raise(in, lane,
+                    fmt::format("global {} of {} bytes at {:#x} is outside every allocation: {}", what, size, address,
+                                c.global->describe(address, size)));
+}
+
+// Host pointers of the executing lanes' accesses of `size` bytes; faults on the first bad lane.
+template <bool Shared>
+void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, std::byte** host) {
+  std::uint64_t address[64];
+  const unsigned n = c.warp_size;
+  if constexpr (Shared) {
+    const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
+    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) address[l] = static_cast<std::uint32_t>(b[l] + offset);
+  } else {
+    const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
+    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) address[l] = b[l] + offset;
+  }
+  std::uint64_t lo = std::numeric_limits<std::uint64_t>::max(), hi = 0, bits = 0;
+  const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  if (c.exec == all) {
+    for (unsigned l = 0; l < n; ++l) {
+      lo = address[l] < lo ? address[l] : lo;
+      hi = address[l] > hi ? address[l] : hi;
+      bits |= address[l];
+    }
+  } else {
+    for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+      const std::uint64_t a = address[lowest_lane(m)];
+      lo = a < lo ? a : lo;
+      hi = a > hi ? a : hi;
+      bits |= a;
+    }
+  }
+  if ((bits & (size - 1)) == 0) {
+    std::byte* base = nullptr;
+    if constexpr (Shared) {
+      if (hi < c.shared_bytes && c.shared_bytes - hi >= size) base = c.shared;
+    } else if (hi - lo < (std::uint64_t{1} << 40)) {
+      int a = c.last_allocation;
+      const std::uint64_t span = hi - lo + size;
+      if (a < 0 || lo < c.global->at(a).base || lo - c.global->at(a).base > c.global->at(a).size ||
+          span > c.global->at(a).size - (lo - c.global->at(a).base))
+        a = c.global->find(lo, span);
+      if (a >= 0) {
+        c.last_allocation = a;
+        base = c.global->at(a).data.get() - c.global->at(a).base;
+      }
+    }
+    if (base != nullptr) {
+      for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+        const unsigned l = lowest_lane(m);
+        host[l] = base + address[l];
+      }
+      return;
+    }
+  }
+  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+    const unsigned l = lowest_lane(m);
+    const std::uint64_t a = address[l];
+    if ((a & (size - 1)) != 0) fault<Shared>(in, c, l, a, size, what, true);
+    if constexpr (Shared) {
+      if (a >= c.shared_bytes || c.shared_bytes - a < size) fault<Shared>(in, c, l, a, size, what, false);
+      host[l] = c.shared + a;
+    } else {
+      const int i = c.global->find(a, size);
+      if (i < 0) fault<Shared>(in, c, l, a, size, what, false);
+      host[l] = c.global->at(i).data.get() + (a - c.global->at(i).base);
+    }
+  }
+}
+
+template <Type T, bool Shared>
+void load(const Inst& in, LaneContext& c) {
+  using W = Word<T>;
+  std::byte* host[64];
+  resolve<Shared>(in, c, sizeof(W), "load", host);
+  W* d = destination<W>(c, in.dst);
+  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+    const unsigned l = lowest_lane(m);
+    std::memcpy(&d[l], host[l], sizeof(W));
+  }
+}
+
+// Lanes store in lane order, so when several lanes write one address the highest lane wins.
+template <Type T, bool Shared>
+void store(const Inst& in, LaneContext& c) {
+  using W = Word<T>;
+  std::byte* host[64];
+  resolve<Shared>(in, c, sizeof(W), "store", host);
+  const W* v = source<W>(c, in.src[0]);
+  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+    const unsigned l = lowest_lane(m);
+    std::memcpy(host[l], &v[l], sizeof(W));
+  }
+}
+
+template <class W, class F>
+W update(std::atomic_ref<W> ref, F f) {
+  W old = ref.load();
+  while (!ref.compare_exchange_weak(old, f(old))) {
+  }
+  return old;
+}
+
+template <Type T, isa::Opcode Op, bool Shared>
+void atom(const Inst& in, LaneContext& c) {
+  using W = Word<T>;
+  std::byte* host[64];
+  resolve<Shared>(in, c, sizeof(W), isa::mnemonic(Op).data(), host);
+  const W* b = source<W>(c, in.src[0]);
+  const W* e = source<W>(c, in.src[1]);
+  W* d = destination<W>(c, in.dst);
+  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+    const unsigned l = lowest_lane(m);
+    std::atomic_ref<W> ref(*reinterpret_cast<W*>(host[l]));
+    const W v = b[l];
+    W old = 0;
+    if constexpr (Op == isa::Opcode::AtomAdd) {
+      if constexpr (T == Type::F32)
+        old = update(ref, [v](W x) { return as_word(as_float(x) + as_float(v)); });
+      else
+        old = ref.fetch_add(v);
+    } else if constexpr (Op == isa::Opcode::AtomMin || Op == isa::Opcode::AtomMax) {
+      using V = std::conditional_t<T == Type::S32, std::int32_t, W>;
+      old = update(ref, [v](W x) {
+        const bool less = static_cast<V>(v) < static_cast<V>(x);
+        return (Op == isa::Opcode::AtomMin) == less ? v : x;
+      });
+    } else if constexpr (Op == isa::Opcode::AtomExch) {
+      old = ref.exchange(v);
+    } else if constexpr (Op == isa::Opcode::AtomCas) {
+      old = v;
+      ref.compare_exchange_strong(old, e[l]);
+    } else {  // atom.inc: wraps to 0 at the bound
+      old = update(ref, [v](W x) { return x >= v ? W{0} : W(x + 1); });
+    }
+    d[l] = old;
+  }
+}
+
+template <bool Shared>
+ExecFn select_in_space(const isa::Instruction& inst) {
+  using isa::Opcode;
+  const Type t = inst.type;
+#define WARPSIM_BY_TYPE(EXPR_U32, EXPR_S32, EXPR_U64, EXPR_F32)                                        \
+  switch (t) {                                                                                        \
+    case Type::U32: return EXPR_U32;                                                                  \
+    case Type::S32: return EXPR_S32;                                                                  \
+    case Type::U64: return EXPR_U64;                                                                  \
+    case Type::F32: return EXPR_F32;                                                                  \
+    default: return nullptr;                                                                          \
+  }
+#define WARPSIM_ATOM(OP)                                                                              \
+  WARPSIM_BY_TYPE((&atom<Type::U32, Opcode::OP, Shared>), (&atom<Type::S32, Opcode::OP, Shared>),     \
+                  (&atom<Type::U64, Opcode::OP, Shared>), (&atom<Type::F32, Opcode::OP, Shared>))
+  switch (inst.op) {
+    case Opcode::Ld:
+      WARPSIM_BY_TYPE((&load<Type::U32, Shared>), (&load<Type::S32, Shared>), (&load<Type::U64, Shared>),
+                      (&load<Type::F32, Shared>))
+    case Opcode::St:
+      WARPSIM_BY_TYPE((&store<Type::U32, Shared>), (&store<Type::S32, Shared>), (&store<Type::U64, Shared>),
+                      (&store<Type::F32, Shared>))
+    case Opcode::AtomAdd: WARPSIM_ATOM(AtomAdd)
+    case Opcode::AtomMin: WARPSIM_ATOM(AtomMin)
+    case Opcode::AtomMax: WARPSIM_ATOM(AtomMax)
+    case Opcode::AtomExch: WARPSIM_ATOM(AtomExch)
+    case Opcode::AtomCas: WARPSIM_ATOM(AtomCas)
+    case Opcode::AtomInc: WARPSIM_ATOM(AtomInc)
+    default: return nullptr;
+  }
+#undef WARPSIM_ATOM
+#undef WARPSIM_BY_TYPE
+}
+
+}  // namespace
+
+ExecFn select_memory(const isa::Instruction& inst) {
+  if (inst.space == isa::Space::Shared) return select_in_space<true>(inst);
+  if (inst.space == isa::Space::Global) return select_in_space<false>(inst);
+  return nullptr;
+}
+
+}  // namespace warpsim::sim

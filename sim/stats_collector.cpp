@@ -1,0 +1,130 @@
+#include "sim/stats_collector.hpp"
+
+#include <algorithm>
+
+#include "sim/block.hpp"
+#include "sim/warp.hpp"
+
+namespace warpsim::sim {
+
+StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, std::uint64_t warps_per_block)
+    : histogram(program.warp_size + 1, 0),
+      spec_(spec),
+      warp_size_(program.warp_size),
+      warps_per_block_(warps_per_block),
+      tracing_(spec.record_trace),
+      selector_(spec.warps, program.warp_size, warps_per_block) {
+  const auto& kernel = *spec.kernel;
+  const auto& cfg = spec.analysis->cfg;
+  branches.reserve(program.branch_pcs.size());
+  for (const std::uint32_t pc : program.branch_pcs) {
+    BranchStats b;
+    b.pc = pc;
+    const auto& inst = kernel.code[pc];
+    b.line = inst.loc.line;
+    const std::uint32_t block = cfg.block_of[pc];
+    if (block < cfg.blocks.size() && cfg.blocks[block].label >= 0)
+      b.label = kernel.labels[static_cast<std::size_t>(cfg.blocks[block].label)].name;
+    b.target = kernel.labels.at(inst.operands[0].index).name;
+    b.reconvergence_pc = spec.analysis->reconvergence_pc[pc];
+    branches.push_back(std::move(b));
+  }
+}
+
+void StatsCollector::finish_warp(const Block& block, Warp& w) {
+  WarpStats s;
+  s.block_linear = block.linear;
+  s.block_index = block.index;
+  s.warp_in_block = w.index;
+  s.first_thread = std::uint64_t{w.index} * warp_size_;
+  s.lanes = w.lanes;
+  s.warp_instructions = w.issued;
+  s.thread_instructions = w.exec_sum;
+  s.divergent_branches = w.divergent_branches;
+  s.passes = 1 + w.divergent_branches;
+  s.max_stack_depth = w.max_stack_depth;
+  s.idle.padding = w.issued * (warp_size_ - w.lanes);
+  s.idle.exited = w.exited_sum;
+  s.idle.predicated = w.active_sum - w.exec_sum;
+  s.idle.divergence = w.issued * w.lanes - w.exited_sum - w.active_sum;
+  s.first_cycle = w.first_cycle;
+  s.last_cycle = w.last_cycle;
+
+  warp_instructions_ += s.warp_instructions;
+  thread_instructions_ += s.thread_instructions;
+  idle_ += s.idle;
+  if (s.divergent_branches > 0) ++divergent_warps_;
+  selector_.add(s);
+
+  if (tracing_) {
+    WarpTrace t;
+    t.block_linear = block.linear;
+    t.warp_in_block = w.index;
+    t.lanes_mask = w.exist;
+    t.events = std::move(w.trace);
+    t.events.push_back({kTraceExit, w.exist, w.issued, 0});
+    traces_.push_back(std::move(t));
+    w.trace = {};
+  }
+}
+
+void StatsCollector::merge(StatsCollector&& o) {
+  for (std::size_t i = 0; i < histogram.size(); ++i) histogram[i] += o.histogram[i];
+  for (std::size_t i = 0; i < branches.size(); ++i) {
+    BranchStats& a = branches[i];
+    const BranchStats& b = o.branches[i];
+    a.executions += b.executions;
+    a.divergent_executions += b.divergent_executions;
+    a.passes += b.passes;
+    a.taken_lanes += b.taken_lanes;
+    a.not_taken_lanes += b.not_taken_lanes;
+    if (a.occurrences.size() < b.occurrences.size()) a.occurrences.resize(b.occurrences.size());
+    for (std::size_t k = 0; k < b.occurrences.size(); ++k) {
+      a.occurrences[k].executions += b.occurrences[k].executions;
+      a.occurrences[k].divergent += b.occurrences[k].divergent;
+    }
+  }
+  warp_instructions_ += o.warp_instructions_;
+  thread_instructions_ += o.thread_instructions_;
+  divergent_warps_ += o.divergent_warps_;
+  idle_ += o.idle_;
+  selector_.merge(std::move(o.selector_));
+  traces_.insert(traces_.end(), std::make_move_iterator(o.traces_.begin()), std::make_move_iterator(o.traces_.end()));
+}
+
+void StatsCollector::finish(LaunchStats& out, std::optional<Trace>& trace) && {
+  const std::uint64_t threads = spec_.block.count();
+  out.kernel = spec_.kernel->name;
+  out.backend = "sim";
+  out.grid = spec_.grid;
+  out.block = spec_.block;
+  out.warp_size = warp_size_;
+  out.blocks = spec_.grid.count();
+  out.warps_per_block = warps_per_block_;
+  out.warps_launched = out.blocks * warps_per_block_;
+  out.partial_warps = threads % warp_size_ != 0 ? out.blocks : 0;
+  out.padding_lanes = out.blocks * (warps_per_block_ * warp_size_ - threads);
+  out.divergent_warps = divergent_warps_;
+  out.warp_instructions = warp_instructions_;
+  out.thread_instructions = thread_instructions_;
+  out.idle_lane_slots = idle_;
+  out.active_lanes_histogram = std::move(histogram);
+  out.branches = std::move(branches);
+  out.warps = std::move(selector_).finish();
+  out.cycles = 0;
+  out.kernel_ms = 0.0;
+  if (tracing_) {
+    Trace t;
+    t.kernel = spec_.kernel->name;
+    t.grid = spec_.grid;
+    t.block = spec_.block;
+    t.warp_size = warp_size_;
+    t.warps = std::move(traces_);
+    std::sort(t.warps.begin(), t.warps.end(), [](const WarpTrace& a, const WarpTrace& b) {
+      return a.block_linear != b.block_linear ? a.block_linear < b.block_linear : a.warp_in_block < b.warp_in_block;
+    });
+    trace = std::move(t);
+  }
+}
+
+}  // namespace warpsim::sim
