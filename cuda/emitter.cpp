@@ -418,6 +418,8 @@ class KernelEmitter {
     const bool needs_lanes = is_warp_op(in.op) || (instrumented() && (in.op == Opcode::Exit || in.op == Opcode::Ret));
     if (!in.guarded) return operation(in, "__activemask()");
     const std::string guard = (in.guard_negated ? "!" : "") + reg(in.guard);
+    if (in.op == Opcode::Bra && instrumented())
+      return fmt::format("if (ws_branch({})) {}", guard, operation(in, "__activemask()"));
     // A guarded warp instruction runs on the active lanes whose guard holds; those lanes are
     // named explicitly so the shuffle, vote or exit record covers exactly them.
     if (needs_lanes)

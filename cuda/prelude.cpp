@@ -126,6 +126,14 @@ WS_DEVICE void ws_record_lanes(const ws_trace_t& t, unsigned block, unsigned lan
 }
 WS_DEVICE void ws_record(const ws_trace_t& t, unsigned block) { ws_record_lanes(t, block, __activemask()); }
 #define WS_EXIT 0xffffffffu
+// A conditional branch's condition, hidden from the optimizer: it cannot compute trip counts (so
+// it does not unroll loops) nor fold, thread or if-convert branches; each IR branch stays one
+// hardware branch (docs/cuda.md, "Keeping the control flow as written").
+WS_DEVICE bool ws_branch(bool p) {
+  unsigned v = p;
+  asm volatile("" : "+r"(v));
+  return v != 0u;
+}
 )";
 
 void replace_all(std::string& text, std::string_view from, std::string_view to) {

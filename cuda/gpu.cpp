@@ -1,0 +1,270 @@
+#include "cuda/gpu.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "cuda/driver.hpp"
+#include "cuda/nvrtc.hpp"
+#include "cuda/trace_buffer.hpp"
+#include "cuda/trace_stats.hpp"
+#include "device/errors.hpp"
+
+namespace warpsim::cuda {
+
+namespace {
+
+struct Allocation {
+  std::size_t bytes = 0;
+  std::string label;
+};
+
+struct Compiled {
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+};
+
+// Device memory freed on scope exit (trace buffers, snapshots).
+struct DeviceBuffer {
+  const Driver* driver = nullptr;
+  CUdeviceptr address = 0;
+  DeviceBuffer(const Driver& d, std::size_t bytes, const char* what) : driver(&d) {
+    d.check(d.api().MemAlloc(&address, std::max<std::size_t>(bytes, 1)), fmt::format("allocating {} bytes for {}", bytes, what));
+  }
+  ~DeviceBuffer() {
+    if (address) driver->api().MemFree(address);
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+};
+
+}  // namespace
+
+struct Gpu::State {
+  GpuOptions options;
+  Driver driver;
+  Nvrtc nvrtc;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  std::string name;
+  std::string arch;
+  DeviceLimits limits;
+  std::map<std::uint64_t, Allocation> allocations;
+  std::map<std::string, Compiled> compiled;  // by CUDA source
+  std::shared_ptr<spdlog::logger> log;
+
+  int attribute(int which) const {
+    int value = 0;
+    driver.check(driver.api().DeviceGetAttribute(&value, which, device), "cuDeviceGetAttribute");
+    return value;
+  }
+
+  CUfunction function(const isa::Kernel& kernel, const std::string& source, const std::vector<std::string>& extra) {
+    auto found = compiled.find(source);
+    if (found != compiled.end()) return found->second.function;
+    auto nvrtc_options = default_nvrtc_options();
+    nvrtc_options.insert(nvrtc_options.end(), extra.begin(), extra.end());
+    const CompileResult result = nvrtc.compile(source, arch, nvrtc_options, kernel.name + ".cu");
+    if (!result.ok)
+      throw Error(fmt::format("NVRTC could not compile the CUDA emitted for kernel '{}' (a warpsim bug):\n{}", kernel.name,
+                              result.log),
+                  ExitCode::Internal);
+    std::string error_log(8192, '\0');
+    int options[] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSizeBytes};
+    void* values[] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(error_log.size()))};
+    Compiled c;
+    const CUresult r = driver.api().ModuleLoadDataEx(&c.module, result.image.data(), 2, options, values);
+    if (r != 0)
+      throw Error(fmt::format("loading kernel '{}' on {} failed: {} {}", kernel.name, name, driver.error_string(r),
+                              error_log.c_str()),
+                  ExitCode::NoDevice);
+    driver.check(driver.api().ModuleGetFunction(&c.function, c.module, kernel.name.c_str()), "cuModuleGetFunction");
+    compiled[source] = c;
+    return c.function;
+  }
+
+  const Allocation& allocation_of(std::uint64_t address, std::size_t bytes, const char* what) const {
+    auto it = allocations.upper_bound(address);
+    if (it != allocations.begin()) {
+      --it;
+      if (address >= it->first && address + bytes <= it->first + it->second.bytes) return it->second;
+    }
+    throw Error(fmt::format("{} of {} bytes at 0x{:x} is outside every allocation", what, bytes, address));
+  }
+
+  void run(CUfunction f, const LaunchSpec& spec, std::vector<void*>& params) {
+    const CUresult r = driver.api().LaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x, spec.block.y,
+                                                 spec.block.z, 0, nullptr, params.data(), nullptr);
+    if (r != 0)
+      throw KernelFault(fmt::format("launch of '{}' on {} failed: {}", spec.kernel->name, name, driver.error_string(r)));
+  }
+
+  void synchronize(const LaunchSpec& spec) {
+    const CUresult r = driver.api().CtxSynchronize();
+    if (r != 0)
+      throw KernelFault(fmt::format("kernel '{}' faulted on {}: {} (run it on the simulator to see the block, warp, "
+                                    "lane and address)",
+                                    spec.kernel->name, name, driver.error_string(r)));
+  }
+};
+
+std::optional<std::string> Gpu::unavailable_reason(int device) {
+  Driver driver;
+  if (driver.reason()) return driver.reason();
+  int count = 0;
+  driver.api().DeviceGetCount(&count);
+  if (device < 0 || device >= count) return fmt::format("CUDA device {} does not exist ({} found)", device, count);
+  Nvrtc nvrtc;
+  if (auto reason = nvrtc.unavailable_reason()) return reason;
+  return std::nullopt;
+}
+
+Gpu::Gpu(GpuOptions options) : state_(std::make_unique<State>()) {
+  if (auto reason = unavailable_reason(options.device)) throw Error(*reason, ExitCode::NoDevice);
+  auto& s = *state_;
+  s.options = std::move(options);
+  s.log = spdlog::get("cuda");
+  if (!s.log) s.log = spdlog::default_logger()->clone("cuda");
+  const auto& api = s.driver.api();
+  s.driver.check(api.DeviceGet(&s.device, s.options.device), "cuDeviceGet");
+  char name[256] = {};
+  s.driver.check(api.DeviceGetName(name, sizeof name, s.device), "cuDeviceGetName");
+  s.name = name;
+  s.driver.check(api.DevicePrimaryCtxRetain(&s.context, s.device), "cuDevicePrimaryCtxRetain");
+  s.driver.check(api.CtxSetCurrent(s.context), "cuCtxSetCurrent");
+  s.arch = fmt::format("sm_{}{}", s.attribute(kCuDeviceAttributeComputeCapabilityMajor),
+                       s.attribute(kCuDeviceAttributeComputeCapabilityMinor));
+  s.limits.warp_size = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeWarpSize));
+  s.limits.max_threads_per_block = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxThreadsPerBlock));
+  for (int i = 0; i < 3; ++i) {
+    s.limits.max_block_dim[i] = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxBlockDimX + i));
+    s.limits.max_grid_dim[i] = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxGridDimX + i));
+  }
+  s.limits.max_shared_bytes_per_block = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxSharedMemoryPerBlock));
+  s.log->info("{} ({}), NVRTC {}", s.name, s.arch, s.nvrtc.version());
+}
+
+Gpu::~Gpu() {
+  auto& s = *state_;
+  s.driver.api().CtxSetCurrent(s.context);
+  for (auto& [source, c] : s.compiled) s.driver.api().ModuleUnload(c.module);
+  for (auto& [address, a] : s.allocations) s.driver.api().MemFree(address);
+  s.driver.api().DevicePrimaryCtxRelease(s.device);
+}
+
+std::string Gpu::name() const { return fmt::format("{} ({})", state_->name, state_->arch); }
+const DeviceLimits& Gpu::limits() const { return state_->limits; }
+std::string Gpu::arch() const { return state_->arch; }
+
+std::uint64_t Gpu::allocate(std::size_t bytes, const std::string& label) {
+  auto& s = *state_;
+  CUdeviceptr address = 0;
+  s.driver.check(s.driver.api().MemAlloc(&address, std::max<std::size_t>(bytes, 1)),
+                 fmt::format("allocating {} bytes for '{}'", bytes, label));
+  s.driver.check(s.driver.api().MemsetD8(address, 0, std::max<std::size_t>(bytes, 1)), "cuMemsetD8");
+  s.allocations[address] = Allocation{bytes, label};
+  return address;
+}
+
+void Gpu::write(std::uint64_t address, std::span<const std::byte> data) {
+  auto& s = *state_;
+  const auto& a = s.allocation_of(address, data.size(), "write");
+  s.driver.check(s.driver.api().MemcpyHtoD(address, data.data(), data.size()), "writing '" + a.label + "'");
+}
+
+void Gpu::read(std::uint64_t address, std::span<std::byte> out) {
+  auto& s = *state_;
+  const auto& a = s.allocation_of(address, out.size(), "read");
+  s.driver.check(s.driver.api().MemcpyDtoH(out.data(), address, out.size()), "reading '" + a.label + "'");
+}
+
+LaunchResult Gpu::launch(const LaunchSpec& spec) {
+  auto& s = *state_;
+  validate_launch(spec, s.limits);
+  if (spec.analysis == nullptr) throw Error(fmt::format("launch of '{}': no analysis", spec.kernel->name), ExitCode::Internal);
+  const auto& kernel = *spec.kernel;
+  const auto& api = s.driver.api();
+  s.driver.check(api.CtxSetCurrent(s.context), "cuCtxSetCurrent");
+
+  // Kernel arguments: each points at 8 bytes whose low bytes hold the value (little endian).
+  std::vector<std::uint64_t> storage(spec.args.begin(), spec.args.end());
+  storage.resize(storage.size() + 2);
+  std::vector<void*> params;
+  for (std::size_t i = 0; i < spec.args.size(); ++i) params.push_back(&storage[i]);
+
+  // A snapshot of every allocation, so each run starts from the memory the caller wrote.
+  std::vector<std::unique_ptr<DeviceBuffer>> snapshot;
+  for (const auto& [address, a] : s.allocations) {
+    snapshot.push_back(std::make_unique<DeviceBuffer>(s.driver, a.bytes, "the memory snapshot"));
+    s.driver.check(api.MemcpyDtoD(snapshot.back()->address, address, a.bytes), "snapshot");
+  }
+  auto restore = [&] {
+    std::size_t i = 0;
+    for (const auto& [address, a] : s.allocations)
+      s.driver.check(api.MemcpyDtoD(address, snapshot[i++]->address, a.bytes), "restoring memory");
+  };
+
+  double kernel_ms = 0.0;
+  if (s.options.repeats > 0) {
+    const CUfunction plain = s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Plain), {});
+    CUevent start = nullptr, stop = nullptr;
+    s.driver.check(api.EventCreate(&start, 0), "cuEventCreate");
+    s.driver.check(api.EventCreate(&stop, 0), "cuEventCreate");
+    std::vector<double> times;
+    for (unsigned i = 0; i < s.options.warmups + s.options.repeats; ++i) {
+      restore();
+      api.EventRecord(start, nullptr);
+      s.run(plain, spec, params);
+      api.EventRecord(stop, nullptr);
+      s.synchronize(spec);
+      float ms = 0;
+      s.driver.check(api.EventElapsedTime(&ms, start, stop), "cuEventElapsedTime");
+      if (i >= s.options.warmups) times.push_back(ms);
+    }
+    api.EventDestroy(start);
+    api.EventDestroy(stop);
+    std::sort(times.begin(), times.end());
+    kernel_ms = times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+  }
+
+  // The instrumented run; rerun with room for every record when a warp's buffer overflowed.
+  const CUfunction instrumented =
+      s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Instrumented), s.options.instrumented_options);
+  const std::uint64_t warps = spec.grid.count() * warps_per_block(spec.block);
+  std::uint32_t capacity = std::max<std::uint32_t>(1, s.options.trace_capacity);
+  for (;;) {
+    const std::uint64_t bytes = warps * trace_warp_stride(capacity);
+    if (bytes > s.options.max_trace_bytes)
+      throw Error(fmt::format("launch of '{}': its trace needs {} bytes ({} warps x {} records), more than the {} allowed "
+                              "(GpuOptions::max_trace_bytes)",
+                              kernel.name, bytes, warps, capacity, s.options.max_trace_bytes));
+    DeviceBuffer buffer(s.driver, bytes, "the trace");
+    s.driver.check(api.MemsetD8(buffer.address, 0, bytes), "clearing the trace");
+    restore();
+    storage[spec.args.size()] = buffer.address;
+    storage[spec.args.size() + 1] = capacity;
+    std::vector<void*> with_trace = params;
+    with_trace.push_back(&storage[spec.args.size()]);
+    with_trace.push_back(&storage[spec.args.size() + 1]);
+    s.run(instrumented, spec, with_trace);
+    s.synchronize(spec);
+    std::vector<std::byte> host(bytes);
+    s.driver.check(api.MemcpyDtoH(host.data(), buffer.address, bytes), "reading the trace");
+    const auto appended = trace_appended(host, warps, capacity);
+    const std::uint32_t most = appended.empty() ? 0 : *std::max_element(appended.begin(), appended.end());
+    if (most > capacity) {
+      s.log->info("'{}': a warp appended {} trace records, room was {}; running again", kernel.name, most, capacity);
+      capacity = most;
+      continue;
+    }
+    Trace trace = decode_trace(host, kernel.name, spec.grid, spec.block, capacity);
+    LaunchResult result;
+    result.stats = stats_from_trace(trace, kernel, *spec.analysis, spec.warps);
+    result.stats.kernel_ms = kernel_ms;
+    if (spec.record_trace) result.trace = std::move(trace);
+    return result;
+  }
+}
+
+}  // namespace warpsim::cuda

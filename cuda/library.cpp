@@ -1,0 +1,25 @@
+#include "cuda/library.hpp"
+
+#include <dlfcn.h>
+
+namespace warpsim::cuda {
+
+SharedLibrary::SharedLibrary(const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    handle_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle_) {
+      path_ = name;
+      return;
+    }
+    const char* message = dlerror();
+    error_ = message ? message : "unknown dlopen error";
+  }
+}
+
+SharedLibrary::~SharedLibrary() {
+  if (handle_) dlclose(handle_);
+}
+
+void* SharedLibrary::symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
+
+}  // namespace warpsim::cuda
