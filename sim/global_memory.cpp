@@ -48,6 +48,7 @@ std::string GlobalMemory::describe(std::uint64_t address, std::uint64_t bytes) c
   const std::uint64_t past = address - below.end();
   if (it != allocations_.end() && it->base - address < past)
     return fmt::format("{} bytes before the start of {}", it->base - address, range(*it));
+  if (past == 0) return fmt::format("just past the end of {}", range(below));
   return fmt::format("{} bytes past the end of {}", past, range(below));
 }
 

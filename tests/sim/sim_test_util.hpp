@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "device/device.hpp"
+#include "device/errors.hpp"
 #include "isa/analysis.hpp"
 #include "isa/parser.hpp"
 #include "isa/verifier.hpp"
