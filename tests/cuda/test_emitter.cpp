@@ -1,30 +1,122 @@
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
+#include "all_opcodes.hpp"
 #include "cuda/emitter.hpp"
 #include "kir.hpp"
 
 using namespace warpsim;
+using cuda::EmitMode;
 
 namespace {
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+
+std::string emit(const std::string& kir, EmitMode mode = EmitMode::Plain) {
+  auto m = test::parse_kir(kir);
+  return cuda::emit_kernel(m.module.kernels.at(0), m.analyses.at(0), mode);
 }
+
+constexpr const char* kSmall = R"(
+kernel small(ptr.f32 a, u32 n) {
+    shared f32 tile[32]
+    reg u32 i, q
+    reg u64 pa
+    reg f32 x, y
+    reg pred inside
+    mov.u32 i, %tid.x
+    setp.lt.u32 inside, i, n
+    @!inside bra done
+    div.u32 q, n, i
+    mul.wide.u32 pa, i, 4
+    add.u64 pa, a, pa
+    ld.global.f32 x, [pa+4]
+    mad.f32 y, x, x, 1.5
+    add.f32 x, x, y
+    st.shared.f32 [tile+8], x
+    @inside shfl.down.f32 y, x, 16
+done:
+    exit
+}
+)";
+
 }  // namespace
 
-TEST_CASE("dump emitted kernels", "[.dump]") {
-  for (const auto& entry : std::filesystem::directory_iterator(WARPSIM_KERNELS_DIR)) {
-    if (entry.path().extension() != ".kir") continue;
-    auto m = test::parse_kir(read_file(entry.path()), entry.path().string());
-    for (auto mode : {cuda::EmitMode::Plain, cuda::EmitMode::Instrumented}) {
-      std::ofstream out("/tmp/ws_" + entry.path().stem().string() + (mode == cuda::EmitMode::Plain ? "_plain" : "_instr") + ".cu");
-      out << cuda::emit_cuda(m.module, m.analyses, mode);
-    }
+TEST_CASE("the emitted kernel keeps the IR's name, parameters and registers", "[cuda][emitter]") {
+  const std::string code = emit(kSmall);
+  CHECK_THAT(code, Catch::Contains(
+                       "extern \"C\" __global__ void small(const unsigned long long r_a /* ptr.f32 */, const unsigned r_n) {"));
+  CHECK_THAT(code, Catch::Contains("unsigned r_i = 0u, r_q = 0u;"));
+  CHECK_THAT(code, Catch::Contains("__shared__ __align__(16) unsigned char smem[128];"));
+  CHECK_THAT(code, Catch::Contains("const unsigned s_tile = 0u;  // shared f32 tile[32]"));
+}
+
+TEST_CASE("opcodes with edge cases go through the prelude's exact helpers", "[cuda][emitter]") {
+  const std::string code = emit(kSmall);
+  CHECK_THAT(code, Catch::Contains("r_q = ws_div(r_n, r_i);"));
+  CHECK_THAT(code, Catch::Contains("r_y = __fmaf_rn(r_x, r_x, 1.5f);"));
+  CHECK_THAT(code, Catch::Contains("r_x = __fadd_rn(r_x, r_y);"));
+  CHECK_THAT(code, Catch::Contains("r_pa = (unsigned long long)r_i * 4u;"));
+  CHECK_THAT(code, Catch::Contains("r_x = *((float*)(r_pa + 4ull));"));
+  CHECK_THAT(code, Catch::Contains("*((float*)(smem + (s_tile + 8u))) = r_x;"));
+}
+
+TEST_CASE("guards become if statements; a guarded warp op names the lanes whose guard holds", "[cuda][emitter]") {
+  const std::string code = emit(kSmall);
+  CHECK_THAT(code, Catch::Contains("if (!r_inside) goto L_done;"));
+  CHECK_THAT(code, Catch::Contains("{ const unsigned ws_lanes = __ballot_sync(__activemask(), r_inside); if (r_inside) "
+                                   "r_y = ws_shfl_down(ws_lanes, r_x, 16u); }"));
+  CHECK_THAT(code, Catch::Contains("L_done: ;"));
+  CHECK_THAT(code, Catch::Contains("  return;  // 20: exit"));
+}
+
+TEST_CASE("instrumented mode records every block entry and exit and hides branch conditions", "[cuda][emitter]") {
+  const std::string code = emit(kSmall, EmitMode::Instrumented);
+  CHECK_THAT(code, Catch::Contains("const unsigned long long ws_trace, const unsigned ws_trace_capacity) {"));
+  CHECK_THAT(code, Catch::Contains("const ws_trace_t ws_t = ws_trace_begin(ws_trace, ws_trace_capacity);"));
+  CHECK_THAT(code, Catch::Contains("  // block 0\n  ws_record(ws_t, 0u);"));
+  CHECK_THAT(code, Catch::Contains("  // block 1\n  ws_record(ws_t, 1u);"));
+  CHECK_THAT(code, Catch::Contains("L_done: ;\n  ws_record(ws_t, 2u);"));
+  CHECK_THAT(code, Catch::Contains("if (ws_branch(!r_inside)) goto L_done;"));
+  CHECK_THAT(code, Catch::Contains("{ ws_record(ws_t, WS_EXIT); return; }"));
+}
+
+TEST_CASE("immediates are exact C literals", "[cuda][emitter]") {
+  const std::string code = emit(R"(
+kernel lits(s32 k, f32 z) {
+    reg s32 x
+    reg f32 f
+    reg u64 w
+    mov.s32 x, -2147483648
+    add.s32 x, x, k
+    mov.f32 f, 0f7fc00000
+    mov.f32 f, 0.1
+    add.f32 f, f, z
+    mov.u64 w, 0xffffffffffffffff
+    exit
+}
+)");
+  CHECK_THAT(code, Catch::Contains("r_x = (-2147483647 - 1);"));
+  CHECK_THAT(code, Catch::Contains("r_x = ws_add(r_x, r_k);"));
+  CHECK_THAT(code, Catch::Contains("r_f = __int_as_float(0x7fc00000);"));
+  CHECK_THAT(code, Catch::Contains("r_f = 0.1f;"));
+  CHECK_THAT(code, Catch::Contains("r_w = 18446744073709551615ull;"));
+}
+
+TEST_CASE("every opcode of the table has an emission", "[cuda][emitter]") {
+  auto m = test::parse_kir(test::kAllOpcodesKir);
+  const auto& k = m.module.kernels.at(0);
+  std::vector<bool> used(isa::all_opcodes().size(), false);
+  for (const auto& in : k.code) used[static_cast<std::size_t>(in.op)] = true;
+  for (const auto& info : isa::all_opcodes()) {
+    INFO(info.mnemonic);
+    CHECK(used[static_cast<std::size_t>(info.opcode)]);
   }
+  for (auto mode : {EmitMode::Plain, EmitMode::Instrumented}) {
+    const std::string code = cuda::emit_cuda(k, m.analyses.at(0), mode);
+    CHECK_THAT(code, !Catch::Contains("= ;"));
+    CHECK_THAT(code, Catch::Contains("atomicInc(((unsigned*)(smem + (s_words + 16u))), 15u)"));
+    CHECK_THAT(code, Catch::Contains("ws_shfl_idx(__activemask(), r_b, 40u)"));
+  }
+}
+
+TEST_CASE("a kernel named like a C++ keyword is refused with a clear message", "[cuda][emitter]") {
+  CHECK_THROWS_WITH(emit("kernel float() {\n    exit\n}\n"), Catch::Contains("reserved"));
 }
