@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -67,4 +68,19 @@ TEST_CASE("NVRTC's log comes back when a source does not compile", "[cuda][nvrtc
   const auto result = nvrtc.compile("extern \"C\" __global__ void broken() { undeclared = 1; }", "sm_90");
   CHECK_FALSE(result.ok);
   CHECK_THAT(result.log, Catch::Contains("undeclared"));
+}
+
+// Not run by default: writes the CUDA of every kernel in kernels/ to $WARPSIM_CUDA_DUMP (or /tmp)
+// as NAME_plain.cu and NAME_instrumented.cu, for nvcc/cuobjdump (docs/cuda.md).
+TEST_CASE("dump the emitted CUDA of every kernel", "[.dump]") {
+  const char* dir = std::getenv("WARPSIM_CUDA_DUMP");
+  const std::filesystem::path out_dir = dir ? dir : "/tmp";
+  for (const auto& entry : std::filesystem::directory_iterator(WARPSIM_KERNELS_DIR)) {
+    if (entry.path().extension() != ".kir") continue;
+    auto m = test::parse_kir(read_file(entry.path()), entry.path().string());
+    for (auto mode : {EmitMode::Plain, EmitMode::Instrumented}) {
+      std::ofstream out(out_dir / (entry.path().stem().string() + (mode == EmitMode::Plain ? "_plain.cu" : "_instrumented.cu")));
+      out << cuda::emit_cuda(m.module, m.analyses, mode);
+    }
+  }
 }
