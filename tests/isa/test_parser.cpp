@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <random>
 
 #include "isa/parser.hpp"
 
@@ -368,4 +369,23 @@ TEST_CASE("a file that cannot be opened gives one diagnostic at 0:0") {
   REQUIRE(r.diagnostics.size() == 1);
   CHECK(r.diagnostics[0].loc.line == 0);
   CHECK(r.diagnostics[0].message == "cannot open '/nonexistent/dir/x.kir'");
+}
+
+TEST_CASE("randomly damaged kernels never crash the parser") {
+  const std::string original = kVecadd;
+  const std::string alphabet = "@!:,(){}[]+-.%0123456789xfe_abz \t\n\r/\x7f\x80";
+  std::mt19937 random(7);
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = original;
+    for (int edit = 0; edit < 1 + round % 8; ++edit) {
+      const std::size_t at = random() % (text.size() + 1);
+      switch (random() % 3) {
+        case 0: text.insert(at, 1, alphabet[random() % alphabet.size()]); break;
+        case 1: if (at < text.size()) text.erase(at, 1 + random() % 6); break;
+        default: if (at < text.size()) text[at] = alphabet[random() % alphabet.size()]; break;
+      }
+    }
+    ParseResult r = parse(text, "damaged.kir");
+    for (const Diagnostic& d : r.diagnostics) CHECK_FALSE(d.format().empty());
+  }
 }
