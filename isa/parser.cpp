@@ -2,7 +2,6 @@
 // finds and recovers at the next line, or at the next `kernel` after a bad kernel header.
 #include "isa/parser.hpp"
 
-#include <bit>
 #include <fstream>
 #include <limits>
 #include <optional>
