@@ -400,3 +400,19 @@ TEST_CASE("analysis is deterministic", "[analysis]") {
   CHECK(a.postdominators.idom == b.postdominators.idom);
   CHECK(a.dominators.idom == b.dominators.idom);
 }
+
+TEST_CASE("a conditional branch to its own fall-through has one successor and reconverges there", "[analysis][cfg]") {
+  const Kernel k = kernel_of(R"(
+kernel same_target() {
+    reg pred p
+    setp.lt.u32 p, %tid.x, 4          // 0  B0
+    @p bra next                       // 1
+next:
+    exit                              // 2  B1
+}
+)");
+  const KernelAnalysis a = analyze(k);
+  CHECK(a.cfg.blocks[0].successors == Blocks{1});
+  CHECK(a.cfg.blocks[1].predecessors == Blocks{0});
+  CHECK(a.reconvergence_pc[1] == 2);
+}
