@@ -64,7 +64,8 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
     for (const auto& [k, v] : params) ran.report.params.emplace_back(k, std::to_string(v));
   }
   ran.report.title = target;
-  ran.report.backend = device.name();
+  ran.report.backend = backend_name(vm);
+  ran.report.device = device.name();
   return ran;
 }
 

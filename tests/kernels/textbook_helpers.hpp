@@ -26,7 +26,8 @@ inline ScenarioJson run_scenario(const std::string& name, const kernels::Params&
   const auto outcome = scenario->run(gpu, kernels::resolve_params(*scenario, params), options);
   report::RunReport run;
   run.title = name;
-  run.backend = gpu.name();
+  run.backend = "sim";
+  run.device = gpu.name();
   run.outcome = &outcome;
   return {report::to_json(run)};
 }

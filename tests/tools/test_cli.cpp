@@ -38,7 +38,7 @@ std::vector<std::string> vecadd_args(std::vector<std::string> extra) {
 
 }  // namespace
 
-TEST_CASE("--help lists the commands and --version names the release") {
+TEST_CASE("help lists the commands and version names the release") {
   const auto help = cli({"--help"});
   CHECK(help.code == 0);
   CHECK(help.out.find("validate") != std::string::npos);
@@ -76,7 +76,8 @@ TEST_CASE("check accepts every kernel in kernels/") {
 TEST_CASE("cfg shows where the Fig 5.15 if (t < stride) reconverges") {
   const auto r = cli({"cfg", kernels_dir() + "/reduce_fig5_15.kir"});
   CHECK(r.code == 0);
-  CHECK(r.out.find("@!adds bra next             reconverges at pc 20 (line 33, B4 (next))") != std::string::npos);
+  const auto line = r.out.substr(r.out.find("@!adds bra next"));
+  CHECK(line.substr(0, line.find('\n')).find("reconverges at pc 20 (line 33, B4 (next))") != std::string::npos);
   const auto dot = cli({"cfg", kernels_dir() + "/reduce_fig5_15.kir", "--format", "dot"});
   CHECK(dot.out.rfind("digraph", 0) == 0);
   CHECK(dot.out.find("label=\"reconverge\"") != std::string::npos);
@@ -177,7 +178,7 @@ TEST_CASE("a barrier in divergent code is reported with where it happened") {
   CHECK(r.err.find("line 5") != std::string::npos);
 }
 
-TEST_CASE("json output has the documented keys; the same seed gives byte-identical output") {
+TEST_CASE("json output has the documented keys and the same seed gives byte-identical output") {
   const auto a = cli({"run", "vecadd", "--format", "json"});
   REQUIRE(a.code == 0);
   const auto j = nlohmann::json::parse(a.out);
@@ -222,7 +223,7 @@ TEST_CASE("a scenario parameter it does not have is a usage error") {
   CHECK(r.err.find("scenario 'vecadd' has no parameter 'width'") != std::string::npos);
 }
 
-TEST_CASE("--threads 2 gives the same report as --threads 1") {
+TEST_CASE("two host threads give the same report as one") {
   const auto one = cli({"run", "reduce-fig5-15", "--set", "n=65536", "--format", "json"});
   const auto two = cli({"run", "reduce-fig5-15", "--set", "n=65536", "--format", "json", "--threads", "2"});
   REQUIRE(one.code == 0);

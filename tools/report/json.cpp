@@ -73,6 +73,7 @@ nlohmann::json to_json(const RunReport& run) {
   auto& params = j["params"] = nlohmann::json::object();
   for (const auto& [k, v] : run.params) params[k] = v;
   j["backend"] = run.backend;
+  j["device"] = run.device;
   auto& launches = j["launches"] = nlohmann::json::array();
   for (const auto& l : run.outcome->launches) {
     auto one = to_json(l.result.stats);

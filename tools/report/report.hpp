@@ -15,6 +15,7 @@ struct RunReport {
   std::string title;                                     // scenario name or kernel file
   std::vector<std::pair<std::string, std::string>> params;  // shown as given, in order
   std::string backend;                                   // "sim" or "cuda"
+  std::string device;                                    // the device's own description
   const kernels::Outcome* outcome = nullptr;
 };
 

@@ -75,12 +75,12 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
   std::string params;
   for (const auto& [k, v] : run.params) params += fmt::format("{}{}={}", params.empty() ? "" : ", ", k, v);
   out += fmt::format("== {}{} ==\n", run.title, params.empty() ? "" : " (" + params + ")");
+  out += fmt::format("on {}\n", run.device);
   const auto& launches = run.outcome->launches;
   for (std::size_t i = 0; i < launches.size(); ++i) {
     const auto& s = launches[i].result.stats;
-    out += fmt::format("launch {} of {}: kernel {} ({}) on {}, grid {}, block {}, warp size {}\n", i + 1,
-                       launches.size(), s.kernel, launches[i].kernel_file, run.backend, to_string(s.grid),
-                       to_string(s.block), s.warp_size);
+    out += fmt::format("launch {} of {}: kernel {} ({}), grid {}, block {}\n", i + 1, launches.size(), s.kernel,
+                       launches[i].kernel_file, to_string(s.grid), to_string(s.block));
     out += fmt::format("  blocks {}, warps launched {} ({} per block), partial warps {}, padding lanes {}\n", s.blocks,
                        s.warps_launched, s.warps_per_block, s.partial_warps, s.padding_lanes);
     out += fmt::format("  warp instructions {}, thread instructions {}, SIMT efficiency {}\n", s.warp_instructions,
