@@ -5,7 +5,7 @@
 namespace warpsim::sim {
 
 Block::Block(const Program& program, const Config& config, const Dim3& block_dim, std::uint32_t shared_bytes)
-    : shared(shared_bytes), program_(program), dim_(block_dim) {
+    : shared(shared_bytes), program_(program) {
   const std::uint32_t ws = program.warp_size;
   const std::uint64_t threads = block_dim.count();
   const auto count = static_cast<std::uint32_t>((threads + ws - 1) / ws);
@@ -25,6 +25,17 @@ Block::Block(const Program& program, const Config& config, const Dim3& block_dim
     warp.r64 = r64_.data() + std::size_t{w} * program.registers64 * ws;
     warp.predicates = predicates_.data() + std::size_t{w} * program.predicates;
     warp.branch_executions.assign(program.branch_pcs.size(), 0);
+    // The same in every block: thread and lane indices (the specials are read-only).
+    const SpecialSlots& sp = program.special;
+    for (std::uint32_t l = 0; l < ws; ++l) {
+      const std::uint64_t t = std::uint64_t{w} * ws + l;
+      const bool exists = l < warp.lanes;
+      warp.r32[sp.tid[0] + l] = exists ? static_cast<std::uint32_t>(t % block_dim.x) : 0;
+      warp.r32[sp.tid[1] + l] = exists ? static_cast<std::uint32_t>(t / block_dim.x % block_dim.y) : 0;
+      warp.r32[sp.tid[2] + l] = exists ? static_cast<std::uint32_t>(t / (std::uint64_t{block_dim.x} * block_dim.y)) : 0;
+      warp.r32[sp.laneid + l] = l;
+      warp.r32[sp.warpid + l] = w;
+    }
   }
 }
 
@@ -39,20 +50,9 @@ void Block::start(std::uint64_t linear_id, const Dim3& block_index) {
     std::fill_n(w.r32, std::size_t{program_.declared32} * ws, 0u);
     std::fill_n(w.r64, std::size_t{program_.declared64} * ws, std::uint64_t{0});
     std::fill_n(w.predicates, program_.predicates, std::uint64_t{0});
-    for (std::uint32_t l = 0; l < ws; ++l) {
-      const std::uint64_t t = std::uint64_t{w.index} * ws + l;
-      const bool exists = l < w.lanes;
-      w.r32[sp.tid[0] + l] = exists ? static_cast<std::uint32_t>(t % dim_.x) : 0;
-      w.r32[sp.tid[1] + l] = exists ? static_cast<std::uint32_t>(t / dim_.x % dim_.y) : 0;
-      w.r32[sp.tid[2] + l] = exists ? static_cast<std::uint32_t>(t / (std::uint64_t{dim_.x} * dim_.y)) : 0;
-      w.r32[sp.ctaid[0] + l] = block_index.x;
-      w.r32[sp.ctaid[1] + l] = block_index.y;
-      w.r32[sp.ctaid[2] + l] = block_index.z;
-      w.r32[sp.laneid + l] = l;
-      w.r32[sp.warpid + l] = w.index;
-      w.r32[sp.clock + l] = 0;
-      w.r64[sp.clock64 + l] = 0;
-    }
+    std::fill_n(w.r32 + sp.ctaid[0], ws, block_index.x);
+    std::fill_n(w.r32 + sp.ctaid[1], ws, block_index.y);
+    std::fill_n(w.r32 + sp.ctaid[2], ws, block_index.z);
     w.state = Warp::State::Ready;
     w.alive = w.exist;
     w.paths->reset(0, w.exist);

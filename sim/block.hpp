@@ -28,7 +28,6 @@ class Block {
 
  private:
   const Program& program_;
-  Dim3 dim_;
   std::vector<std::uint32_t> r32_;
   std::vector<std::uint64_t> r64_;
   std::vector<std::uint64_t> predicates_;

@@ -37,10 +37,20 @@ template <bool Shared>
                                 c.global->describe(address, size)));
 }
 
-// Host pointers of the executing lanes' accesses of `size` bytes; faults on the first bad lane.
-template <bool Shared>
-void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, std::byte** host) {
+// Where the executing lanes' accesses of `size` bytes land; faults on the first bad lane. When
+// they all fall in one allocation (or the shared memory), `base` is set and lane l's host address
+// is base + address[l]; otherwise host[l] holds it.
+struct Access {
   std::uint64_t address[64];
+  std::byte* host[64];
+  std::byte* base = nullptr;
+  bool all = false;  // every warp-size lane executes
+};
+
+template <bool Shared>
+void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, Access& access) {
+  std::uint64_t* const address = access.address;
+  std::byte** const host = access.host;
   const unsigned n = c.warp_size;
   if constexpr (Shared) {
     const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
@@ -53,7 +63,8 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, st
   }
   std::uint64_t lo = std::numeric_limits<std::uint64_t>::max(), hi = 0, bits = 0;
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-  if (c.exec == all) {
+  access.all = c.exec == all;
+  if (access.all) {
     for (unsigned l = 0; l < n; ++l) {
       lo = address[l] < lo ? address[l] : lo;
       hi = address[l] > hi ? address[l] : hi;
@@ -83,10 +94,7 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, st
       }
     }
     if (base != nullptr) {
-      for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
-        const unsigned l = lowest_lane(m);
-        host[l] = base + address[l];
-      }
+      access.base = base;
       return;
     }
   }
@@ -108,12 +116,16 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, st
 template <Type T, bool Shared>
 void load(const Inst& in, LaneContext& c) {
   using W = Word<T>;
-  std::byte* host[64];
-  resolve<Shared>(in, c, sizeof(W), "load", host);
+  Access x;
+  resolve<Shared>(in, c, sizeof(W), "load", x);
   W* d = destination<W>(c, in.dst);
-  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
-    const unsigned l = lowest_lane(m);
-    std::memcpy(&d[l], host[l], sizeof(W));
+  if (x.base != nullptr && x.all) {
+    for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(&d[l], x.base + x.address[l], sizeof(W));
+  } else {
+    for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+      const unsigned l = lowest_lane(m);
+      std::memcpy(&d[l], x.base != nullptr ? x.base + x.address[l] : x.host[l], sizeof(W));
+    }
   }
 }
 
@@ -121,12 +133,16 @@ void load(const Inst& in, LaneContext& c) {
 template <Type T, bool Shared>
 void store(const Inst& in, LaneContext& c) {
   using W = Word<T>;
-  std::byte* host[64];
-  resolve<Shared>(in, c, sizeof(W), "store", host);
+  Access x;
+  resolve<Shared>(in, c, sizeof(W), "store", x);
   const W* v = source<W>(c, in.src[0]);
-  for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
-    const unsigned l = lowest_lane(m);
-    std::memcpy(host[l], &v[l], sizeof(W));
+  if (x.base != nullptr && x.all) {
+    for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(x.base + x.address[l], &v[l], sizeof(W));
+  } else {
+    for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
+      const unsigned l = lowest_lane(m);
+      std::memcpy(x.base != nullptr ? x.base + x.address[l] : x.host[l], &v[l], sizeof(W));
+    }
   }
 }
 
@@ -141,14 +157,14 @@ W update(std::atomic_ref<W> ref, F f) {
 template <Type T, isa::Opcode Op, bool Shared>
 void atom(const Inst& in, LaneContext& c) {
   using W = Word<T>;
-  std::byte* host[64];
-  resolve<Shared>(in, c, sizeof(W), isa::mnemonic(Op).data(), host);
+  Access x;
+  resolve<Shared>(in, c, sizeof(W), isa::mnemonic(Op).data(), x);
   const W* b = source<W>(c, in.src[0]);
   const W* e = source<W>(c, in.src[1]);
   W* d = destination<W>(c, in.dst);
   for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
     const unsigned l = lowest_lane(m);
-    std::atomic_ref<W> ref(*reinterpret_cast<W*>(host[l]));
+    std::atomic_ref<W> ref(*reinterpret_cast<W*>(x.base != nullptr ? x.base + x.address[l] : x.host[l]));
     const W v = b[l];
     W old = 0;
     if constexpr (Op == isa::Opcode::AtomAdd) {

@@ -10,7 +10,14 @@
 namespace warpsim::sim {
 
 namespace {
-unsigned count(std::uint64_t m) { return static_cast<unsigned>(std::popcount(m)); }
+// Inline SWAR popcount: the portable x86-64 build has no POPCNT, and std::popcount would call libgcc
+// once per issued instruction.
+inline unsigned count(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<unsigned>((m * 0x0101010101010101ull) >> 56);
+}
 
 Dim3 block_index(std::uint64_t linear, const Dim3& grid) {
   return {static_cast<std::uint32_t>(linear % grid.x), static_cast<std::uint32_t>(linear / grid.x % grid.y),
