@@ -228,3 +228,24 @@ TEST_CASE("a guarded instruction leaves lanes whose guard is false untouched and
   CHECK(r.stats.active_lanes_histogram[10] == 1);
   check_invariant(r.stats);
 }
+
+TEST_CASE("a split branch to its own fall-through reconverges at once and still counts as divergent",
+          "[sim][divergence]") {
+  auto k = compile(R"(kernel self(ptr.u32 out) {
+    reg pred low
+    setp.lt.u32 low, %tid.x, 4
+    @low bra next
+next:
+    st.global.u32 [out], 1
+    exit
+}
+)");
+  Gpu gpu;
+  const auto out = gpu.allocate(4, "out");
+  auto r = gpu.launch(spec(*k, {1}, {32}, {out}));
+  CHECK(download<std::uint32_t>(gpu, out, 1)[0] == 1);
+  CHECK(r.stats.branches.at(0).divergent_executions == 1);
+  CHECK(r.stats.warps.at(0).warp_instructions == 4);
+  CHECK(r.stats.warps.at(0).idle.divergence == 0);
+  check_invariant(r.stats);
+}
