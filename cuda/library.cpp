@@ -16,9 +16,9 @@ SharedLibrary::SharedLibrary(const std::vector<std::string>& names) {
   }
 }
 
-SharedLibrary::~SharedLibrary() {
-  if (handle_) dlclose(handle_);
-}
+// Never dlclose: libcuda and libnvrtc keep process-wide state (their own C++ runtime's pools,
+// atexit handlers) that must outlive the handle; unloading them is unsafe and shows as leaks.
+SharedLibrary::~SharedLibrary() = default;
 
 void* SharedLibrary::symbol(const char* name) const { return handle_ ? dlsym(handle_, name) : nullptr; }
 

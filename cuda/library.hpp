@@ -1,4 +1,4 @@
-// A shared library opened with dlopen, closed on destruction; symbols looked up by name.
+// A shared library opened with dlopen and kept loaded for the process; symbols looked up by name.
 #pragma once
 #include <string>
 #include <vector>
