@@ -10,7 +10,7 @@
 namespace warpsim {
 
 struct TraceEvent {
-  std::uint32_t basic_block = 0;   // isa::Cfg block index; kTraceExit for the warp's exit record
+  std::uint32_t basic_block = 0;   // isa::Cfg block index; kTraceExit for an exit executed (mask: the lanes leaving)
   std::uint64_t active_mask = 0;   // bit n: lane n active
   std::uint64_t cycle = 0;         // clock64 on hardware; the warp's issue count in the simulator
   std::uint32_t sm = 0;

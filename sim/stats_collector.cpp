@@ -62,7 +62,6 @@ void StatsCollector::finish_warp(const Block& block, Warp& w) {
     t.warp_in_block = w.index;
     t.lanes_mask = w.exist;
     t.events = std::move(w.trace);
-    t.events.push_back({kTraceExit, w.exist, w.issued, 0});
     traces_.push_back(std::move(t));
     w.trace = {};
   }

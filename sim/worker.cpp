@@ -224,6 +224,8 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
           }
           break;
         }
+        // One exit record per exit executed, with the lanes leaving: what the GPU's trace records.
+        if (tracing_) w.trace.push_back({kTraceExit, exec, w.issued, 0});
         w.alive &= ~exec;
         w.exited_lanes += k;
         w.paths->on_exit(exec);

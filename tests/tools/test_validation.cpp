@@ -1,0 +1,112 @@
+// validate without a GPU: a saved run replayed against the simulator, and a doctored one.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "kernels/scenario.hpp"
+#include "sim/gpu.hpp"
+#include "tools/cli.hpp"
+#include "tools/ncu.hpp"
+#include "tools/validation.hpp"
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result cli(std::vector<std::string> args) {
+  warpsim::cli::Io io;
+  const int code = warpsim::cli::run_cli(args, io);
+  return {code, io.out, io.err};
+}
+
+// A "measured" run made by the simulator itself, saved as validate --save writes it.
+nlohmann::json saved_from_simulator(const std::string& scenario_name, const warpsim::kernels::Params& params) {
+  warpsim::sim::Gpu gpu;
+  const auto* scenario = warpsim::kernels::find_scenario(scenario_name);
+  warpsim::kernels::RunOptions options;
+  options.record_trace = true;
+  const auto resolved = warpsim::kernels::resolve_params(*scenario, params);
+  const auto outcome = scenario->run(gpu, resolved, options);
+  auto saved = warpsim::validation::save_measured(outcome, "simulated stand-in");
+  saved["target"] = scenario_name;
+  for (const auto& [k, v] : resolved) saved["params"][k] = std::to_string(v);
+  return saved;
+}
+
+std::string write(const std::string& name, const nlohmann::json& j) {
+  const auto path = "/tmp/warpsim-test-" + name;
+  std::ofstream(path) << j.dump();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("a replayed run that did what the simulator predicts validates as a match") {
+  const auto path = write("replay-same.json", saved_from_simulator("divergent-loop", {}));
+  const auto r = cli({"validate", "divergent-loop", "--replay", path});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("verdict: MATCH") != std::string::npos);
+  CHECK(r.out.find("output out: 32 elements equal") != std::string::npos);
+}
+
+TEST_CASE("a mask that differs is listed with warp, basic block, pc and both masks, and exits 6") {
+  auto saved = saved_from_simulator("divergent-loop", {});
+  // The second entry of the loop block (B1) by warp 0: pretend lane 0 was missing.
+  auto& events = saved["launches"][0]["warps"][0]["events"];
+  int seen = 0;
+  for (auto& e : events)
+    if (e[0] == 1 && seen++ == 1) e[1] = e[1].get<std::uint64_t>() & ~1ull;
+  const auto path = write("replay-doctored.json", saved);
+  const auto r = cli({"validate", "divergent-loop", "--replay", path});
+  CHECK(r.code == 6);
+  CHECK(r.out.find("block 0 warp 0 B1 loop (pc 5, line 14) entry 2: predicted 0xffffffff measured 0xfffffffe") !=
+        std::string::npos);
+  CHECK(r.out.find("verdict: MISMATCH") != std::string::npos);
+  const auto j = cli({"validate", "divergent-loop", "--replay", path, "--format", "json"});
+  const auto parsed = nlohmann::json::parse(j.out);
+  REQUIRE(parsed["launches"][0]["mismatches"].size() == 1);
+  CHECK(parsed["launches"][0]["mismatches"][0]["pc"] == 5);
+  CHECK(parsed["match"] == false);
+}
+
+TEST_CASE("an output that differs makes the validation fail even when every mask agrees") {
+  auto saved = saved_from_simulator("vecadd", {{"n", 100}});
+  auto hex = saved["outputs"][0]["hex"].get<std::string>();
+  hex[6] = hex[6] == '0' ? '1' : '0';  // the exponent byte of element 0 (little-endian)
+  saved["outputs"][0]["hex"] = hex;
+  const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-output.json", saved)});
+  CHECK(r.code == 6);
+  CHECK(r.out.find("output c: 1 of 100 elements DIFFER (first at element 0)") != std::string::npos);
+}
+
+TEST_CASE("a replay recorded with other parameters is refused") {
+  const auto path = write("replay-params.json", saved_from_simulator("vecadd", {{"n", 100}}));
+  const auto r = cli({"validate", "vecadd", "--set", "n=200", "--replay", path});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("was recorded with parameters") != std::string::npos);
+}
+
+TEST_CASE("validate without a GPU and without a replay says so and exits 4") {
+  const auto r = cli({"validate", "vecadd"});
+  if (r.code == 0 || r.code == 6) {
+    WARN("a GPU is present: validate ran on it");
+    return;
+  }
+  CHECK(r.code == 4);
+}
+
+TEST_CASE("ncu's csv output is read metric by metric for the first kernel") {
+  const std::string csv =
+      "==PROF== Connected to process 1\n"
+      "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+      "\"0\",\"1\",\"vecadd\",\"smsp__warps_launched.sum\",\"warp\",\"32\"\n"
+      "\"0\",\"1\",\"vecadd\",\"smsp__thread_inst_executed_per_inst_executed.ratio\",\"\",\"31,50\"\n"
+      "\"1\",\"1\",\"vecadd\",\"smsp__warps_launched.sum\",\"warp\",\"64\"\n";
+  const auto m = warpsim::cli::parse_ncu_csv(csv);
+  CHECK(m["smsp__warps_launched.sum"] == "32");
+  CHECK(m["smsp__thread_inst_executed_per_inst_executed.ratio"] == "31,50");
+}
