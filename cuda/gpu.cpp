@@ -232,7 +232,12 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   const CUfunction instrumented =
       s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Instrumented), s.options.instrumented_options);
   const std::uint64_t warps = spec.grid.count() * warps_per_block(spec.block);
-  std::uint32_t capacity = std::max<std::uint32_t>(1, s.options.trace_capacity);
+  // The first guess shrinks for big grids so the trace fits the budget; an overflow reruns with
+  // the room the largest warp asked for.
+  const std::uint64_t per_warp = s.options.max_trace_bytes / std::max<std::uint64_t>(warps, 1);
+  const std::uint64_t fits = per_warp > kTraceHeaderBytes ? (per_warp - kTraceHeaderBytes) / kTraceRecordBytes : 1;
+  std::uint32_t capacity = static_cast<std::uint32_t>(
+      std::clamp<std::uint64_t>(std::min<std::uint64_t>(s.options.trace_capacity, fits), 1, 0xffffffffu));
   for (;;) {
     const std::uint64_t bytes = warps * trace_warp_stride(capacity);
     if (bytes > s.options.max_trace_bytes)

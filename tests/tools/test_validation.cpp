@@ -1,6 +1,7 @@
 // validate without a GPU: a saved run replayed against the simulator, and a doctored one.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 
 #include "kernels/scenario.hpp"
@@ -109,4 +110,24 @@ TEST_CASE("ncu's csv output is read metric by metric for the first kernel") {
   const auto m = warpsim::cli::parse_ncu_csv(csv);
   CHECK(m["smsp__warps_launched.sum"] == "32");
   CHECK(m["smsp__thread_inst_executed_per_inst_executed.ratio"] == "31,50");
+}
+
+TEST_CASE("runs recorded on an H100 replay as a match against today's simulator") {
+  std::size_t replayed = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(WARPSIM_TEST_DATA_DIR) + "/h100")) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path());
+    const auto saved = nlohmann::json::parse(in);
+    std::vector<std::string> args{"validate", saved["target"].get<std::string>(), "--replay", entry.path().string()};
+    for (const auto& [k, v] : saved["params"].items()) {
+      args.push_back("--set");
+      args.push_back(k + "=" + v.get<std::string>());
+    }
+    const auto r = cli(args);
+    INFO(entry.path().filename().string() << "\n" << r.out << r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("measured on NVIDIA H100") != std::string::npos);
+    ++replayed;
+  }
+  CHECK(replayed >= 10);
 }
