@@ -65,10 +65,11 @@ int cmd_run(const std::vector<std::string>& args, Io& io) {
 
 int cmd_compare(const std::vector<std::string>& args, Io& io) {
   po::options_description options(
-      "warpsim compare TARGET TARGET... : summaries side by side; a TARGET is a scenario,\n"
-      "optionally with parameters: reduce-fig5-15:n=2048,block=1024");
+      "warpsim compare TARGET TARGET... : summaries side by side; a TARGET is a scenario, optionally with\n"
+      "its own parameters (reduce-fig5-15:n=2048,block=1024), or a .kir file run with the launch options");
   options.add_options()("help,h", "show this help")("target", po::value<std::vector<std::string>>(), "scenarios")(
       "format,f", po::value<std::string>()->default_value("text"), "text or json");
+  add_launch_options(options);
   add_run_options(options);
   po::positional_options_description positional;
   positional.add("target", -1);
@@ -86,7 +87,9 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
   for (const auto& target : vm["target"].as<std::vector<std::string>>()) {
     const auto colon = target.find(':');
     const std::string name = target.substr(0, colon);
-    kernels::Params sets;
+    kernels::Params sets =
+        parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
+    if (is_kernel_file(name)) sets.clear();
     if (colon != std::string::npos) {
       std::vector<std::string> parts;
       std::string rest = target.substr(colon + 1);
@@ -96,7 +99,7 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
         if (comma == std::string::npos) break;
         start = comma + 1;
       }
-      sets = parse_sets(parts);
+      for (const auto& [k, v] : parse_sets(parts)) sets[k] = v;
     }
     auto device = make_device(vm);
     runs.push_back(run_target(*device, name, vm, sets, run_options(vm)));
