@@ -13,7 +13,8 @@ enum class ReconvergenceModel { Ipdom };
 struct Config {
   std::uint32_t warp_size = 32;            // 1..64
   std::uint32_t threads = 1;               // host threads that run independent blocks
-  std::uint64_t max_instructions = 1ull << 36;  // warp instructions per launch before the run stops
+  // Warp instructions per launch before the run stops (a spinning kernel ends in minutes, not hours).
+  std::uint64_t max_instructions = 1ull << 32;
   std::uint32_t time_slice = 64;           // warp instructions a warp runs before the next warp's turn
   ReconvergenceModel reconvergence = ReconvergenceModel::Ipdom;
   DeviceLimits limits;                     // limits.warp_size is kept equal to warp_size
