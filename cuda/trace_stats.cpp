@@ -151,7 +151,7 @@ LaunchStats stats_from_trace(const Trace& trace, const isa::Kernel& kernel, cons
       const auto lanes_active = static_cast<std::uint64_t>(std::popcount(active));
       w.warp_instructions += count;
       w.thread_instructions += count * lanes_active;
-      w.idle.padding += count * (warp_size - w.lanes);
+      w.idle.padding += count * (warp_size > w.lanes ? warp_size - w.lanes : 0);
       w.idle.exited += count * static_cast<std::uint64_t>(std::popcount(exited & wt.lanes_mask & ~active));
       w.idle.divergence += count * static_cast<std::uint64_t>(std::popcount(wt.lanes_mask & ~exited & ~active));
       if (lanes_active < s.active_lanes_histogram.size()) s.active_lanes_histogram[lanes_active] += count;

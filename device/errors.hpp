@@ -5,7 +5,7 @@
 
 namespace warpsim {
 
-// Documented in README.md ("Exit codes"); tools/main.cpp maps errors to them.
+// Documented in README.md ("Exit codes"); tools/cli.cpp (run_cli) maps errors to them.
 enum class ExitCode : int {
   Ok = 0,
   InvalidInput = 1,   // bad kernel, bad launch, or the kernel faulted (out-of-bounds, divergent barrier, ...)

@@ -42,8 +42,12 @@ TraceComparison compare_traces(const Trace& predicted, const Trace& measured, st
     const auto p = masks_by_block(w, basic_blocks);
     tally(p, true);
     const auto found = hw.find({w.block_linear, w.warp_in_block});
-    if (found == hw.end()) continue;
+    if (found == hw.end()) {
+      ++c.warps_missing;
+      continue;
+    }
     ++c.warps_compared;
+    if (found->second->lanes_mask != w.lanes_mask) ++c.lanes_differ;
     const auto m = masks_by_block(*found->second, basic_blocks);
     bool same = true;
     for (std::uint32_t b = 0; b <= basic_blocks; ++b) {

@@ -26,11 +26,14 @@ struct BlockEntries {
 struct TraceComparison {
   std::uint64_t warps_predicted = 0, warps_measured = 0;
   std::uint64_t warps_compared = 0, warps_identical = 0;
+  std::uint64_t warps_missing = 0;         // predicted warps the measured trace lacks
+  std::uint64_t lanes_differ = 0;          // warps whose existing lanes differ between the traces
   std::uint64_t entries_compared = 0, entries_equal = 0;
   std::vector<BlockEntries> blocks;        // by basic block index, the exit record last
   std::vector<MaskMismatch> mismatches;    // every one, in warp order
   bool identical() const {
-    return warps_predicted == warps_measured && warps_identical == warps_compared && mismatches.empty();
+    return warps_predicted == warps_measured && warps_missing == 0 && lanes_differ == 0 &&
+           warps_identical == warps_compared && mismatches.empty();
   }
 };
 

@@ -11,7 +11,11 @@ std::string Diagnostic::format() const {
   std::string out = fmt::format("{}:{}:{}: {}: {}\n", file.empty() ? "<input>" : file, loc.line, loc.column,
                                 what, message);
   if (!source_line.empty() && loc.column > 0) {
-    out += fmt::format("    {}\n", source_line);
+    // Control bytes (a binary file, an escape sequence) would reach the terminal raw: show '?'.
+    std::string shown = source_line;
+    for (auto& c : shown)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) c = '?';
+    out += fmt::format("    {}\n", shown);
     std::string pad;
     // Keep tabs so the caret lines up under the same column in a terminal.
     for (std::uint32_t i = 0; i + 1 < loc.column && i < source_line.size(); ++i)

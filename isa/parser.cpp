@@ -11,6 +11,7 @@
 
 #include "isa/instruction_parser.hpp"
 #include "isa/lexer.hpp"
+#include "isa/source_file.hpp"
 
 namespace warpsim::isa {
 
@@ -393,19 +394,18 @@ class Parser {
 ParseResult parse(std::string_view text, std::string file) { return Parser(text, std::move(file)).run(); }
 
 ParseResult parse_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string why;
+  auto text = read_source_file(path, why);
+  if (!text) {
     ParseResult r;
     r.module.file = path;
     Diagnostic d;
     d.file = path;
-    d.message = fmt::format("cannot open '{}'", path);
+    d.message = fmt::format("cannot read '{}': {}", path, why);
     r.diagnostics.push_back(std::move(d));
     return r;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse(buffer.str(), path);
+  return parse(*text, path);
 }
 
 }  // namespace warpsim::isa

@@ -7,6 +7,7 @@
 
 #include "device/errors.hpp"
 #include "isa/parser.hpp"
+#include "isa/source_file.hpp"
 #include "isa/verifier.hpp"
 
 namespace warpsim::kernels {
@@ -44,11 +45,10 @@ std::unique_ptr<LoadedKernel> load_kernel(std::string text, std::string file, st
 }
 
 std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot open file", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_kernel(text.str(), path, kernel_name);
+  std::string why;
+  auto text = isa::read_source_file(path, why);
+  if (!text) throw Error(fmt::format("{}: {}", path, why));
+  return load_kernel(std::move(*text), path, kernel_name);
 }
 
 std::unique_ptr<LoadedKernel> load_embedded(std::string_view name, std::string_view kernel_name) {

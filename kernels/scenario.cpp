@@ -37,6 +37,7 @@ std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std
 std::uint64_t float_bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 
 std::uint32_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  if (b == 0) throw Error(fmt::format("{} elements cannot be split into blocks of 0", a));
   const auto q = (a + b - 1) / b;
   if (q > 0xffffffffull) throw Error(fmt::format("{} / {} gives more blocks than a grid can hold", a, b));
   return static_cast<std::uint32_t>(q);
@@ -49,7 +50,7 @@ const LoadedKernel& Session::kernel(std::string_view file, std::string_view name
   return *outcome_.kernels.back();
 }
 
-LaunchResult& Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args) {
+void Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args) {
   LaunchSpec spec;
   spec.kernel = kernel.kernel;
   spec.analysis = &kernel.analysis;
@@ -67,7 +68,6 @@ LaunchResult& Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block,
   record.result = device_.launch(spec);
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome_.launches.push_back(std::move(record));
-  return outcome_.launches.back().result;
 }
 
 void Session::record_output(std::uint64_t address, std::span<const std::byte> bytes, bool is_float) {
@@ -90,6 +90,11 @@ Params resolve_params(const Scenario& scenario, const Params& given) {
                   ExitCode::Usage);
     }
     out[name] = value;
+  }
+  for (const auto& p : specs) {
+    const auto v = out[p.name];
+    if (v < p.min || v > p.max)
+      throw Error(fmt::format("scenario '{}': {} = {} is out of range ({}..{})", scenario.name(), p.name, v, p.min, p.max));
   }
   return out;
 }

@@ -19,7 +19,12 @@ struct ParamSpec {
   std::string name;
   std::uint64_t default_value = 0;
   std::string help;
+  std::uint64_t min = 1;  // values outside [min, max] are refused before anything runs
+  std::uint64_t max = 0xffffffffu;
 };
+// Ranges every scenario uses for its launch shapes and sizes.
+constexpr std::uint64_t kMaxBlockDim = 1024, kMaxBlockZ = 64, kMaxGrid = 65535;
+constexpr std::uint64_t kMaxElements = 1ull << 28;  // 1 GiB of f32 per buffer
 using Params = std::map<std::string, std::uint64_t>;
 
 struct RunOptions {
@@ -66,7 +71,8 @@ class Scenario {
 // Every built-in scenario, in the order `warpsim list` shows them.
 std::span<const std::unique_ptr<Scenario>> all_scenarios();
 const Scenario* find_scenario(std::string_view name);
-// Fills in defaults; throws Error for a parameter the scenario does not have.
+// Fills in defaults; throws Error for a parameter the scenario does not have (exit 2) or a value
+// outside its range (exit 1).
 Params resolve_params(const Scenario& scenario, const Params& given);
 
 // Deterministic inputs: the same seed gives the same bytes on every machine.
@@ -97,7 +103,9 @@ class Session {
     record_output(address, std::as_bytes(std::span(out)), std::is_floating_point_v<T>);
     return out;
   }
-  LaunchResult& launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args);
+  // Runs and records one launch (the record is in the Outcome; references to it would dangle as
+  // more launches are added, so none is returned).
+  void launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args);
   Device& device() { return device_; }
 
  private:

@@ -31,8 +31,10 @@ class WarpShapes final : public Scenario {
   }
   std::string_view kernel_file() const override { return "warp_shapes.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"block_x", 8, "threads per block in x"}, {"block_y", 8, "threads per block in y"},
-            {"block_z", 1, "threads per block in z"}, {"grid", 1, "blocks (1D grid)"}};
+    return {{"block_x", 8, "threads per block in x", 1, kMaxBlockDim},
+            {"block_y", 8, "threads per block in y", 1, kMaxBlockDim},
+            {"block_z", 1, "threads per block in z", 1, kMaxBlockZ},
+            {"grid", 1, "blocks (1D grid)", 1, kMaxGrid}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
@@ -64,13 +66,12 @@ class VecAdd final : public Scenario {
   std::string_view description() const override { return "vector add with an i < n boundary check (PMPP 5.3)"; }
   std::string_view kernel_file() const override { return "vecadd.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1003, "elements"}, {"block", 64, "threads per block"}};
+    return {{"n", 1003, "elements", 1, kMaxElements}, {"block", 64, "threads per block", 1, kMaxBlockDim}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
     const auto n = p.at("n"), block = p.at("block");
-    if (n == 0 || n > 0xffffffffull) throw Error(fmt::format("vecadd: n = {} must be between 1 and 2^32-1", n));
     const auto a = random_floats(n, options.seed), b = random_floats(n, options.seed + 1);
     const auto da = s.upload("a", a), db = s.upload("b", b), dc = s.zeros("c", n * 4);
     s.launch(s.kernel(kernel_file()), Dim3{ceil_div(n, block), 1, 1}, Dim3{static_cast<std::uint32_t>(block), 1, 1},
@@ -94,8 +95,8 @@ class Gray final : public Scenario {
   }
   std::string_view kernel_file() const override { return "gray.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"width", 76, "image width"}, {"height", 62, "image height"},
-            {"block_x", 16, "block width"}, {"block_y", 16, "block height"}};
+    return {{"width", 76, "image width", 1, 65536}, {"height", 62, "image height", 1, 65536},
+            {"block_x", 16, "block width", 1, kMaxBlockDim}, {"block_y", 16, "block height", 1, kMaxBlockDim}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
@@ -130,7 +131,7 @@ class DivergentLoop final : public Scenario {
     return "a loop of 6, 7 or 8 iterations by lane (t % 3), PMPP 5.3";
   }
   std::string_view kernel_file() const override { return "divergent_loop.kir"; }
-  std::vector<ParamSpec> params() const override { return {{"block", 32, "threads (one block)"}}; }
+  std::vector<ParamSpec> params() const override { return {{"block", 32, "threads (one block)", 1, kMaxBlockDim}}; }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
@@ -158,7 +159,8 @@ class ReportClocks final : public Scenario {
   }
   std::string_view kernel_file() const override { return "report_clocks.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"block_x", 14, "block width"}, {"block_y", 8, "block height"}, {"grid", 4, "blocks"}};
+    return {{"block_x", 14, "block width", 1, kMaxBlockDim}, {"block_y", 8, "block height", 1, kMaxBlockDim},
+            {"grid", 4, "blocks", 1, kMaxGrid}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;

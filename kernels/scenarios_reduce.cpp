@@ -34,8 +34,9 @@ class BlockReduction final : public Scenario {
   std::string_view description() const override { return description_; }
   std::string_view kernel_file() const override { return file_; }
   std::vector<ParamSpec> params() const override {
-    std::vector<ParamSpec> p{{"n", n_, "elements to sum"}, {"block", block_, "threads per block (power of two)"}};
-    if (coarse_) p.push_back({"coarse", 4, "each thread first adds 2*coarse elements"});
+    std::vector<ParamSpec> p{{"n", n_, "elements to sum", 1, kMaxElements},
+                             {"block", block_, "threads per block (power of two)", 1, kMaxBlockDim}};
+    if (coarse_) p.push_back({"coarse", 4, "each thread first adds 2*coarse elements", 1, 1024});
     return p;
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
@@ -44,9 +45,7 @@ class BlockReduction final : public Scenario {
     const auto n = p.at("n");
     const auto block = static_cast<std::uint32_t>(p.at("block"));
     const std::uint64_t coarse = coarse_ ? p.at("coarse") : 1;
-    if (n == 0 || n > 0xffffffffull) throw Error(fmt::format("{}: n = {} must be between 1 and 2^32-1", name_, n));
-    if (coarse_ && (coarse == 0 || coarse > 1024)) throw Error(fmt::format("{}: coarse = {} must be 1..1024", name_, coarse));
-    check_block(block, per_thread_ == 2 ? 1024 : 1024);
+    check_block(block, 1024);
     const std::uint64_t per_block = std::uint64_t{block} * per_thread_ * (coarse_ ? 2 * coarse : 1);
     const auto grid = ceil_div(n, per_block);
     const auto input = random_floats(n, options.seed);
@@ -93,14 +92,14 @@ class FullReduction final : public Scenario {
   }
   std::string_view kernel_file() const override { return "reduce_fig5_15.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1 << 20, "elements to sum"}, {"block", 512, "threads per block (power of two)"}};
+    return {{"n", 1 << 20, "elements to sum", 1, kMaxElements},
+            {"block", 512, "threads per block (power of two)", 1, kMaxBlockDim}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
     const auto n = p.at("n");
     const auto block = static_cast<std::uint32_t>(p.at("block"));
-    if (n == 0 || n > 0xffffffffull) throw Error(fmt::format("reduce-full: n = {} must be between 1 and 2^32-1", n));
     check_block(block, 1024);
     const auto input = random_floats(n, options.seed);
     std::uint64_t in = s.upload("input", input), count = n;
@@ -132,14 +131,14 @@ class LastBlockReduction final : public Scenario {
   }
   std::string_view kernel_file() const override { return "reduce_last_block.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1 << 16, "elements to sum"}, {"block", 256, "threads per block (power of two)"}};
+    return {{"n", 1 << 16, "elements to sum", 1, kMaxElements},
+            {"block", 256, "threads per block (power of two)", 1, kMaxBlockDim}};
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
     const auto n = p.at("n");
     const auto block = static_cast<std::uint32_t>(p.at("block"));
-    if (n == 0 || n > 0xffffffffull) throw Error(fmt::format("reduce-last-block: n = {} must be between 1 and 2^32-1", n));
     check_block(block, 1024);
     const auto grid = ceil_div(n, block);
     const auto input = random_floats(n, options.seed);

@@ -10,23 +10,30 @@ namespace warpsim::cli {
 
 void add_run_options(po::options_description& options) {
   options.add_options()("backend", po::value<std::string>()->default_value("sim"), "sim (simulator) or cuda (real GPU)")(
-      "warp-size", po::value<std::uint32_t>()->default_value(32), "simulated warp size (1..64)")(
-      "threads", po::value<std::uint32_t>()->default_value(1), "host threads that simulate independent blocks")(
-      "max-instructions", po::value<std::uint64_t>()->default_value(sim::Config{}.max_instructions),
+      "warp-size", po::value<std::string>()->default_value("32"), "simulated warp size (1..64)")(
+      "threads", po::value<std::string>()->default_value("1"), "host threads that simulate independent blocks")(
+      "max-instructions", po::value<std::string>()->default_value(std::to_string(sim::Config{}.max_instructions)),
       "stop a launch after this many warp instructions")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "seed of random inputs")(
+      "seed", po::value<std::string>()->default_value("1"), "seed of random inputs")(
       "warps", po::value<std::string>()->default_value("default"),
       "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1");
+}
+
+std::uint32_t small_option(const po::variables_map& vm, const char* name) {
+  const auto value = parse_u64(vm[name].as<std::string>(), std::string("--") + name);
+  if (value > 0xffffffffull) throw Error(fmt::format("--{}: {} is too large", name, value), ExitCode::Usage);
+  return static_cast<std::uint32_t>(value);
 }
 
 std::string backend_name(const po::variables_map& vm) { return vm["backend"].as<std::string>(); }
 
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
   sim::Config config;
-  config.warp_size = vm["warp-size"].as<std::uint32_t>();
+  config.warp_size = small_option(vm, "warp-size");
   config.limits.warp_size = config.warp_size;
-  config.threads = vm["threads"].as<std::uint32_t>();
-  config.max_instructions = vm["max-instructions"].as<std::uint64_t>();
+  config.threads = small_option(vm, "threads");
+  config.max_instructions = parse_u64(vm["max-instructions"].as<std::string>(), "--max-instructions");
+  if (config.max_instructions == 0) throw Error("--max-instructions: 0 would stop every launch before it starts", ExitCode::Usage);
   sim::validate_config(config);
   return std::make_unique<sim::Gpu>(config);
 }
@@ -36,7 +43,7 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm) {
   if (backend == "sim") return make_sim_device(vm);
   if (backend == "cuda") {
     if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("--backend cuda: {}", *why), ExitCode::NoDevice);
-    if (vm["warp-size"].as<std::uint32_t>() != 32 && !vm["warp-size"].defaulted())
+    if (small_option(vm, "warp-size") != 32)
       throw Error("--backend cuda: the warp size of a real GPU is 32; --warp-size is a simulator setting", ExitCode::Usage);
     return std::make_unique<cuda::Gpu>();
   }
@@ -45,7 +52,7 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm) {
 
 kernels::RunOptions run_options(const po::variables_map& vm) {
   kernels::RunOptions o;
-  o.seed = vm["seed"].as<std::uint64_t>();
+  o.seed = parse_u64(vm["seed"].as<std::string>(), "--seed");
   o.warps = parse_warp_selection(vm["warps"].as<std::string>());
   return o;
 }

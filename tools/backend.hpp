@@ -16,5 +16,7 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm);
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm);
 kernels::RunOptions run_options(const po::variables_map& vm);
 std::string backend_name(const po::variables_map& vm);
+// A non-negative option that must fit 32 bits (--warp-size, --threads); "-1" is refused, not wrapped.
+std::uint32_t small_option(const po::variables_map& vm, const char* name);
 
 }  // namespace warpsim::cli

@@ -112,6 +112,8 @@ WarpSelection parse_warp_selection(std::string_view text) {
     return s;
   }
   const auto dash = text.find('-');
+  if (dash == 0)
+    throw Error(fmt::format("--warps: '{}' is not default, all, divergent or a block range B0-B1", text), ExitCode::Usage);
   s.mode = WarpSelection::Mode::BlockRange;
   s.first_block = parse_u64(text.substr(0, dash), "--warps");
   s.last_block = dash == std::string_view::npos ? s.first_block : parse_u64(text.substr(dash + 1), "--warps");
@@ -149,7 +151,9 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       }
       if (a == "-v" || a == "--verbose") {
         logger->set_level(spdlog::level::debug);
-      } else if (a == "--log-level" && i + 1 < args.size()) {
+      } else if (a == "--log-level" && i + 1 == args.size()) {
+        throw Error("--log-level needs a level (trace, debug, info, warn, error, off)", ExitCode::Usage);
+      } else if (a == "--log-level") {
         const auto level = spdlog::level::from_str(args[++i]);
         if (level == spdlog::level::off && args[i] != "off")
           throw Error(fmt::format("--log-level: unknown level '{}' (trace, debug, info, warn, error, off)", args[i]),

@@ -9,6 +9,7 @@
 #include "isa/analysis.hpp"
 #include "isa/parser.hpp"
 #include "isa/printer.hpp"
+#include "isa/source_file.hpp"
 #include "isa/verifier.hpp"
 #include "tools/cli.hpp"
 
@@ -17,11 +18,10 @@ namespace warpsim::cli {
 namespace {
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot open file", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::string why;
+  auto text = isa::read_source_file(path, why);
+  if (!text) throw Error(fmt::format("{}: {}", path, why));
+  return std::move(*text);
 }
 
 // Parses and verifies; appends every diagnostic to io.err; returns whether the module is clean.
@@ -63,6 +63,11 @@ int cmd_check(const std::vector<std::string>& args, Io& io) {
     }
     isa::Module module;
     if (load(path, text, module, io)) {
+      if (module.kernels.empty()) {
+        io.err += fmt::format("{}: error: no kernel in this file\n", path);
+        clean = false;
+        continue;
+      }
       kernels += module.kernels.size();
       spdlog::debug("{}: {} kernel(s) clean", path, module.kernels.size());
     } else {
@@ -200,6 +205,7 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io) {
     const auto analysis = isa::analyze(k);
     io.out += format == "dot" ? cfg_dot(k, analysis) : cfg_text(k, analysis);
   }
+  if (!found && !vm.count("kernel")) throw Error(fmt::format("{}: no kernel in this file", path));
   if (!found) throw Error(fmt::format("{}: no kernel named '{}'", path, vm["kernel"].as<std::string>()));
   return 0;
 }

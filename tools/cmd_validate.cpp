@@ -2,12 +2,12 @@
 // compare outputs, warps and every warp's active mask at every basic block.
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cuda/gpu.hpp"
 #include "device/errors.hpp"
+#include "isa/source_file.hpp"
 #include "tools/backend.hpp"
 #include "tools/ncu.hpp"
 #include "tools/targets.hpp"
@@ -38,7 +38,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   const auto format = vm["format"].as<std::string>();
   if (format != "text" && format != "json")
     throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
-  if (!vm["warp-size"].defaulted() && vm["warp-size"].as<std::uint32_t>() != 32)
+  if (small_option(vm, "warp-size") != 32)
     throw Error("validate: the GPU's warp size is 32; --warp-size does not apply", ExitCode::Usage);
   if (vm.count("replay") && vm.count("save")) throw Error("validate: --save and --replay exclude each other", ExitCode::Usage);
   const auto target = vm["target"].as<std::string>();
@@ -70,20 +70,18 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
     }
   } else {
     const auto path = vm["replay"].as<std::string>();
-    std::ifstream file(path);
-    if (!file) throw Error(fmt::format("--replay: cannot open '{}'", path));
-    std::ostringstream text;
-    text << file.rdbuf();
-    const auto saved = nlohmann::json::parse(text.str(), nullptr, false);
-    if (saved.is_discarded()) throw Error(fmt::format("--replay: '{}' is not JSON", path));
-    if (saved.value("target", target) != target)
-      throw Error(fmt::format("--replay: '{}' was recorded for '{}', not '{}'", path, saved.value("target", ""), target));
-    if (saved.contains("params")) {
-      nlohmann::json now = nlohmann::json::object();
-      for (const auto& [k, v] : predicted.report.params) now[k] = v;
-      if (saved["params"] != now)
-        throw Error(fmt::format("--replay: '{}' was recorded with parameters {}, this run has {}", path, saved["params"].dump(), now.dump()));
-    }
+    std::string why;
+    const auto text = isa::read_source_file(path, why);
+    if (!text) throw Error(fmt::format("--replay: '{}' {}", path, why));
+    const auto saved = nlohmann::json::parse(*text, nullptr, false);
+    if (saved.is_discarded() || !saved.is_object()) throw Error(fmt::format("--replay: '{}' is not a JSON object", path));
+    nlohmann::json now = nlohmann::json::object();
+    for (const auto& [k, v] : predicted.report.params) now[k] = v;
+    if (!saved.contains("target") || !saved["target"].is_string() || saved["target"] != target)
+      throw Error(fmt::format("--replay: '{}' was not recorded for '{}'", path, target));
+    if (saved.contains("params") && saved["params"] != now)
+      throw Error(fmt::format("--replay: '{}' was recorded with parameters {}, this run has {}", path,
+                              saved["params"].dump(), now.dump()));
     measured.outcome = validation::load_measured(saved, predicted.outcome, measured_device);
     measured_device += " (replayed from " + path + ")";
   }

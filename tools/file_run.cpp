@@ -2,7 +2,6 @@
 
 #include <bit>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "device/errors.hpp"
+#include "isa/source_file.hpp"
 
 namespace warpsim::cli {
 
@@ -68,11 +68,11 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
   const unsigned size = isa::type_bytes(b.type);
   std::vector<std::byte> bytes;
   if (b.init == BufferSpec::Init::File) {
-    std::ifstream in(b.path, std::ios::binary);
-    if (!in) bad(fmt::format("--buffer {}: cannot open '{}'", b.name, b.path));
-    std::ostringstream data;
-    data << in.rdbuf();
-    const auto text = data.str();
+    std::string why;
+    const auto contents = isa::read_source_file(b.path, why);
+    if (!contents) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
+    const auto& text = *contents;
+    if (text.empty()) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
     if (text.size() % size != 0)
       bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path,
                       text.size(), isa::type_name(b.type)));
@@ -156,6 +156,8 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   else if (kind == "random") b.init = BufferSpec::Init::Random;
   else if (kind == "file") b.init = BufferSpec::Init::File;
   else bad(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
+  if (b.init == BufferSpec::Init::Random && b.type == isa::Type::F32 && !arg.empty())
+    bad(fmt::format("--buffer {}: random f32 values lie in [0, 1); a bound applies to integer buffers only", b.name));
   if (b.init == BufferSpec::Init::Constant && arg.empty()) bad(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
   if (b.init == BufferSpec::Init::File) {
     if (arg.empty()) bad(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
@@ -223,23 +225,8 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
   for (const auto& [name, path] : run.dumps)
     if (!allocated.count(name)) bad(fmt::format("--dump {}: no buffer of that name", name));
 
-  LaunchSpec spec;
-  spec.kernel = &k;
-  spec.analysis = &loaded.analysis;
-  spec.file = loaded.file;
-  spec.source_text = loaded.text;
-  spec.grid = run.grid;
-  spec.block = run.block;
-  spec.args = std::move(values);
-  spec.warps = options.warps;
-  spec.record_trace = options.record_trace;
-  kernels::LaunchRecord record;
-  record.kernel_file = loaded.file;
-  record.kernel = &loaded;
-  const auto start = std::chrono::steady_clock::now();
-  record.result = device.launch(spec);
-  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out.launches.push_back(std::move(record));
+  kernels::Session session(device, options, out);
+  session.launch(loaded, run.grid, run.block, std::move(values));
 
   // Every buffer as the device left it (validate compares them between devices).
   for (auto reg : k.params) {

@@ -292,14 +292,31 @@ kernels::Outcome load_measured(const nlohmann::json& saved, const kernels::Outco
       trace.kernel = stats.kernel;
       trace.grid = stats.grid;
       trace.block = stats.block;
+      if (stats.grid.count() == 0 || stats.block.count() == 0 || stats.block.count() > 1024)
+        throw Error(fmt::format("saved run: launch {} has grid {} and block {}", i + 1, to_string(stats.grid),
+                                to_string(stats.block)));
+      const std::uint64_t threads = stats.block.count(), warps_per_block = (threads + 31) / 32;
+      const std::uint32_t blocks_in_cfg =
+          i < predicted.launches.size() ? static_cast<std::uint32_t>(predicted.launches[i].kernel->analysis.cfg.blocks.size()) : 0;
       for (const auto& w : one.at("warps")) {
         WarpTrace wt;
         wt.block_linear = w.at("block").get<std::uint64_t>();
         wt.warp_in_block = w.at("warp").get<std::uint32_t>();
         wt.lanes_mask = w.at("lanes").get<std::uint64_t>();
-        for (const auto& e : w.at("events"))
-          wt.events.push_back({e.at(0).get<std::uint32_t>(), e.at(1).get<std::uint64_t>(), e.at(2).get<std::uint64_t>(),
-                               e.at(3).get<std::uint32_t>()});
+        // A warp that cannot exist in this launch, or lanes its block does not have, is a bad file.
+        const std::uint64_t lanes = std::min<std::uint64_t>(32, threads - std::min<std::uint64_t>(threads, 32ull * wt.warp_in_block));
+        if (wt.block_linear >= stats.grid.count() || wt.warp_in_block >= warps_per_block ||
+            wt.lanes_mask != (lanes == 64 ? ~0ull : (1ull << lanes) - 1))
+          throw Error(fmt::format("saved run: launch {} has no warp {} of block {} with lanes {:#x}", i + 1,
+                                  wt.warp_in_block, wt.block_linear, wt.lanes_mask));
+        for (const auto& e : w.at("events")) {
+          TraceEvent event{e.at(0).get<std::uint32_t>(), e.at(1).get<std::uint64_t>(), e.at(2).get<std::uint64_t>(),
+                           e.at(3).get<std::uint32_t>()};
+          if ((event.basic_block != kTraceExit && event.basic_block >= blocks_in_cfg) || (event.active_mask & ~wt.lanes_mask))
+            throw Error(fmt::format("saved run: launch {} warp {} of block {} has an impossible event (block {}, mask {:#x})",
+                                    i + 1, wt.warp_in_block, wt.block_linear, event.basic_block, event.active_mask));
+          wt.events.push_back(event);
+        }
         trace.warps.push_back(std::move(wt));
       }
       record.result.trace = std::move(trace);

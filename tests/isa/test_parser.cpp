@@ -368,7 +368,10 @@ TEST_CASE("a file that cannot be opened gives one diagnostic at 0:0") {
   ParseResult r = parse_file("/nonexistent/dir/x.kir");
   REQUIRE(r.diagnostics.size() == 1);
   CHECK(r.diagnostics[0].loc.line == 0);
-  CHECK(r.diagnostics[0].message == "cannot open '/nonexistent/dir/x.kir'");
+  CHECK(r.diagnostics[0].message == "cannot read '/nonexistent/dir/x.kir': cannot open file");
+  ParseResult dir = parse_file("/tmp");
+  REQUIRE(dir.diagnostics.size() == 1);
+  CHECK(dir.diagnostics[0].message == "cannot read '/tmp': is a directory, not a file");
 }
 
 TEST_CASE("randomly damaged kernels never crash the parser") {

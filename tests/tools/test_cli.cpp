@@ -239,3 +239,46 @@ TEST_CASE("the cuda backend without a GPU says so in one line and exits 4") {
   CHECK(r.code == 4);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
+
+TEST_CASE("scenario parameters outside their range are refused before anything runs") {
+  const auto zero = cli({"run", "vecadd", "--set", "block=0"});
+  CHECK(zero.code == 1);
+  CHECK(zero.err.find("scenario 'vecadd': block = 0 is out of range (1..1024)") != std::string::npos);
+  const auto wide = cli({"run", "divergent-loop", "--set", "block=4294967328"});
+  CHECK(wide.code == 1);
+  CHECK(wide.err.find("out of range") != std::string::npos);
+  CHECK(cli({"run", "gray", "--set", "block_x=0"}).code == 1);
+}
+
+TEST_CASE("a negative count is refused, not wrapped around") {
+  const auto r = cli({"run", "vecadd", "--max-instructions", "-1"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--max-instructions: '-1' is not a non-negative integer") != std::string::npos);
+  CHECK(cli({"run", "vecadd", "--threads", "-1"}).code == 2);
+  CHECK(cli({"run", "vecadd", "--warps", "-3"}).code == 2);
+  CHECK(cli({"--log-level"}).code == 2);
+}
+
+TEST_CASE("a directory or an empty file is not a clean kernel file") {
+  const auto dir = cli({"check", "/tmp"});
+  CHECK(dir.code == 1);
+  CHECK(dir.err.find("/tmp: is a directory") != std::string::npos);
+  const auto empty = write_temp("empty.kir", "");
+  const auto check = cli({"check", empty});
+  CHECK(check.code == 1);
+  CHECK(check.err.find("no kernel in this file") != std::string::npos);
+  const auto cfg = cli({"cfg", empty});
+  CHECK(cfg.code == 1);
+  CHECK(cfg.err.find("no kernel in this file") != std::string::npos);
+  const auto buffer = cli(vecadd_args({"--grid", "1", "--block", "64", "--arg", "n=64", "--buffer", "a=f32:file:/tmp",
+                                       "--buffer", "b=f32[64]:zeros", "--buffer", "c=f32[64]:zeros"}));
+  CHECK(buffer.code == 1);
+  CHECK(buffer.err.find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("control bytes of a binary file are not echoed to the terminal") {
+  const auto path = write_temp("binary.kir", std::string("kernel k() {\n    \x1b[31m\x01\n    exit\n}\n"));
+  const auto r = cli({"check", path});
+  CHECK(r.code == 1);
+  CHECK(r.err.find('\x1b') == std::string::npos);
+}

@@ -131,3 +131,24 @@ TEST_CASE("runs recorded on an H100 replay as a match against today's simulator"
   }
   CHECK(replayed >= 10);
 }
+
+TEST_CASE("a saved run describing warps the launch cannot have is refused as bad input") {
+  auto saved = saved_from_simulator("vecadd", {{"n", 100}});
+  SECTION("a grid of zero blocks") {
+    saved["launches"][0]["grid"] = {0, 1, 1};
+    const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-grid0.json", saved)});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("saved run: launch 1 has grid") != std::string::npos);
+  }
+  SECTION("lanes the block does not have") {
+    saved["launches"][0]["warps"][0]["lanes"] = ~0ull;
+    const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-lanes.json", saved)});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("has no warp 0 of block 0") != std::string::npos);
+  }
+  SECTION("not an object") {
+    const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-array.json", nlohmann::json::array())});
+    CHECK(r.code == 1);
+    CHECK(r.err.find("is not a JSON object") != std::string::npos);
+  }
+}

@@ -6,13 +6,14 @@
 
 namespace warpsim::report {
 
+std::uint64_t divergent_rounds(const BranchStats& b) {
+  return static_cast<std::uint64_t>(std::count_if(b.occurrences.begin(), b.occurrences.end(),
+                                                  [](const BranchOccurrence& o) { return o.divergent > 0; }));
+}
+
 std::uint64_t divergent_rounds(const LaunchStats& stats) {
   std::uint64_t best = 0;
-  for (const auto& b : stats.branches) {
-    const auto n = std::count_if(b.occurrences.begin(), b.occurrences.end(),
-                                 [](const BranchOccurrence& o) { return o.divergent > 0; });
-    best = std::max<std::uint64_t>(best, static_cast<std::uint64_t>(n));
-  }
+  for (const auto& b : stats.branches) best = std::max(best, divergent_rounds(b));
   return best;
 }
 

@@ -37,7 +37,8 @@ std::string format_comparison(const std::vector<const RunReport*>& runs);
 // Rounds with divergence: for the branch with the most such rounds, the number of occurrence
 // indices k (its k-th execution in each warp) at which at least one warp split.
 std::uint64_t divergent_rounds(const LaunchStats& stats);
-std::uint64_t total_passes(const LaunchStats& stats);  // summed over the kept warps' branches: see report.md
+std::uint64_t divergent_rounds(const BranchStats& branch);  // rounds in which at least one warp split
+std::uint64_t total_passes(const LaunchStats& stats);  // summed over every branch of the launch (report.md)
 std::string percent(double fraction);                   // "87.5%"
 
 }  // namespace warpsim::report

@@ -35,8 +35,7 @@ void branches(std::string& out, const LaunchStats& s) {
   out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", "line", "pc", "in block",
                      "to", "executions", "divergent", "passes", "lanes taken", "not taken", "div.rounds");
   for (const auto& b : s.branches) {
-    const auto rounds = std::count_if(b.occurrences.begin(), b.occurrences.end(),
-                                      [](const BranchOccurrence& o) { return o.divergent > 0; });
+    const auto rounds = divergent_rounds(b);
     out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", b.line, b.pc,
                        b.label.empty() ? "-" : b.label, b.target, b.executions, b.divergent_executions, b.passes,
                        b.taken_lanes, b.not_taken_lanes, rounds);
