@@ -48,7 +48,10 @@ constexpr std::array kReservedNames = {
     "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "smem", "clock", "clock64", "atomicAdd",
     "atomicMin", "atomicMax", "atomicExch", "atomicCAS", "atomicInc", "fminf", "fmaxf", "fabsf", "printf",
-    "malloc", "free", "memcpy", "memset", "assert"};
+    "malloc", "free", "memcpy", "memset", "assert", "min", "max", "abs", "fabs", "sqrt", "sqrtf", "fma", "fmaf",
+    "exp", "expf", "log", "logf", "pow", "powf", "sin", "sinf", "cos", "cosf", "floor", "floorf", "ceil", "ceilf",
+    "round", "roundf", "trunc", "truncf", "isnan", "isinf", "signbit", "dim3", "uint3", "float2", "float4", "int2",
+    "int4", "size_t", "std", "cuda"};
 
 void check_kernel_name(const std::string& name) {
   const bool reserved = std::find(kReservedNames.begin(), kReservedNames.end(), name) != kReservedNames.end();

@@ -119,4 +119,5 @@ TEST_CASE("every opcode of the table has an emission", "[cuda][emitter]") {
 
 TEST_CASE("a kernel named like a C++ keyword is refused with a clear message", "[cuda][emitter]") {
   CHECK_THROWS_WITH(emit("kernel float() {\n    exit\n}\n"), Catch::Contains("reserved"));
+  CHECK_THROWS_WITH(emit("kernel min() {\n    exit\n}\n"), Catch::Contains("reserved"));
 }
