@@ -102,7 +102,7 @@ struct LaneContext {
   bool full = false;       // exec holds every lane that exists: lane loops may write all warp_size lanes
   std::uint32_t warp_size = 32;
   GlobalMemory* global = nullptr;
-  int last_allocation = -1;  // the allocation the last global access hit (a lookup cache)
+  int* allocation_cache = nullptr;  // by pc: the allocation that instruction's last global access hit, or -1
   std::byte* shared = nullptr;
   std::uint32_t shared_bytes = 0;
   const FaultSink* faults = nullptr;

@@ -1,8 +1,10 @@
 // Lane semantics of ld, st and atom.* on global and shared memory. Every executing lane's access is
-// bounds- and alignment-checked; the fast path checks the lowest and highest address of the warp
-// against one allocation (or the block's shared memory) and falls back to a per-lane look-up, which
-// also finds the first faulting lane for the message. Atomics run lane by lane in lane order
-// through std::atomic_ref, so blocks on other host threads see them as atomic.
+// bounds- and alignment-checked. Loads and stores of a whole warp first try the allocation this
+// instruction hit last time (or the block's shared memory) with one branch-free pass over the lanes;
+// otherwise the lowest and highest address of the warp are checked against one allocation, and
+// only then is each lane looked up, which also finds the first faulting lane for the message.
+// Atomics run lane by lane in lane order through std::atomic_ref, so blocks on other host threads
+// see them as atomic.
 #include <fmt/format.h>
 
 #include <atomic>
@@ -83,13 +85,13 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, Ac
     if constexpr (Shared) {
       if (hi < c.shared_bytes && c.shared_bytes - hi >= size) base = c.shared;
     } else if (hi - lo < (std::uint64_t{1} << 40)) {
-      int a = c.last_allocation;
+      int a = c.allocation_cache[in.pc];
       const std::uint64_t span = hi - lo + size;
       if (a < 0 || lo < c.global->at(a).base || lo - c.global->at(a).base > c.global->at(a).size ||
           span > c.global->at(a).size - (lo - c.global->at(a).base))
         a = c.global->find(lo, span);
       if (a >= 0) {
-        c.last_allocation = a;
+        c.allocation_cache[in.pc] = a;
         base = c.global->at(a).data.get() - c.global->at(a).base;
       }
     }
@@ -113,12 +115,84 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, Ac
   }
 }
 
+// The whole-warp fast path: when every warp-size lane executes and every lane's access of `size`
+// bytes lies, aligned, in the allocation this instruction hit last time (global) or in the shared
+// memory, returns the host address of byte 0 of that space relative to which lane l's access is
+// at base + offset_of(l) (see lane_offset); nullptr sends the caller to resolve(). The test is one
+// pass of subtractions and ORs, which vectorises: for an offset o and a limit lim < 2^47, o <= lim
+// exactly when neither o nor lim - o has its top bit set.
+struct Window {
+  std::byte* host = nullptr;  // host address of the space's first byte
+  std::uint64_t start = 0;    // the lane's base register minus this is its offset into the space
+};
+
+template <bool Shared>
+inline bool whole_warp(const Inst& in, const LaneContext& c, unsigned size, Window& w) {
+  const unsigned n = c.warp_size;
+  const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  if (c.exec != all) return false;
+  if constexpr (Shared) {
+    // 32-bit addresses wrap: the offset of lane l is (b[l] + mem_offset) mod 2^32.
+    if (c.shared_bytes < size || c.shared_bytes >= (1u << 31)) return false;
+    const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
+    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
+    const std::uint32_t lim = c.shared_bytes - size;
+    std::uint32_t ors = 0, over = 0;
+    each_lane(n, [&](unsigned l) {
+      const std::uint32_t o = b[l] + offset;
+      ors |= o;
+      over |= lim - o;
+    });
+    if (((ors | over) >> 31) != 0 || (ors & (size - 1)) != 0) return false;
+    w.host = c.shared;
+    w.start = static_cast<std::uint32_t>(0u - offset);
+    return true;
+  } else {
+    const int a = c.allocation_cache[in.pc];
+    if (a < 0) return false;
+    const Allocation& x = c.global->at(a);
+    if (x.size < size) return false;
+    const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
+    const std::uint64_t start = x.base - static_cast<std::uint64_t>(in.mem_offset), lim = x.size - size;
+    std::uint64_t ors = 0, over = 0;
+    each_lane(n, [&](unsigned l) {
+      const std::uint64_t o = b[l] - start;  // the allocation is 256-byte aligned: o's low bits are the address's
+      ors |= o;
+      over |= lim - o;
+    });
+    if (((ors | over) >> 63) != 0 || (ors & (size - 1)) != 0) return false;
+    w.host = x.data.get();
+    w.start = start;
+    return true;
+  }
+}
+
+// Calls f(l, host address of lane l's access) in lane order, for a window from whole_warp.
+template <bool Shared, class F>
+[[gnu::always_inline]] inline void each_access(const Inst& in, const LaneContext& c, const Window& w, F f) {
+  std::byte* const host = w.host;
+  if constexpr (Shared) {
+    const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
+    const auto start = static_cast<std::uint32_t>(w.start);
+    each_lane(c.warp_size, [&](unsigned l) { f(l, host + static_cast<std::uint32_t>(b[l] - start)); });
+  } else {
+    const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
+    const std::uint64_t start = w.start;
+    each_lane(c.warp_size, [&](unsigned l) { f(l, host + (b[l] - start)); });
+  }
+}
+
 template <Type T, bool Shared>
 void load(const Inst& in, LaneContext& c) {
   using W = Word<T>;
+  W* d = destination<W>(c, in.dst);
+  if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
+    // Lane order, one lane at a time: d may be the base register (ld.global.u64 p, [p]).
+    each_access<Shared>(in, c, w, [d](unsigned l, const std::byte* p) { std::memcpy(&d[l], p, sizeof(W)); });
+    return;
+  }
   Access x;
   resolve<Shared>(in, c, sizeof(W), "load", x);
-  W* d = destination<W>(c, in.dst);
   if (x.base != nullptr && x.all) {
     for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(&d[l], x.base + x.address[l], sizeof(W));
   } else {
@@ -133,9 +207,13 @@ void load(const Inst& in, LaneContext& c) {
 template <Type T, bool Shared>
 void store(const Inst& in, LaneContext& c) {
   using W = Word<T>;
+  const W* v = source<W>(c, in.src[0]);
+  if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
+    each_access<Shared>(in, c, w, [v](unsigned l, std::byte* p) { std::memcpy(p, &v[l], sizeof(W)); });
+    return;
+  }
   Access x;
   resolve<Shared>(in, c, sizeof(W), "store", x);
-  const W* v = source<W>(c, in.src[0]);
   if (x.base != nullptr && x.all) {
     for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(x.base + x.address[l], &v[l], sizeof(W));
   } else {

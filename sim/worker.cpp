@@ -47,7 +47,8 @@ Worker::Worker(LaunchState& launch)
       all_lanes_(launch.program.warp_size == 64 ? ~std::uint64_t{0}
                                                 : (std::uint64_t{1} << launch.program.warp_size) - 1),
       block_(launch.program, launch.config, launch.spec.block, launch.spec.kernel->shared_bytes()),
-      stats_(launch.spec, launch.program, launch.warps_per_block) {
+      stats_(launch.spec, launch.program, launch.warps_per_block),
+      allocation_cache_(launch.program.code.size(), -1) {
   context_.base32[1] = program_.constants32.data();
   context_.base64[1] = program_.constants64.data();
   context_.warp_size = program_.warp_size;
@@ -55,6 +56,7 @@ Worker::Worker(LaunchState& launch)
   context_.shared = block_.shared.empty() ? nullptr : block_.shared.data();
   context_.shared_bytes = static_cast<std::uint32_t>(block_.shared.size());
   context_.faults = this;
+  context_.allocation_cache = allocation_cache_.data();
 }
 
 void Worker::run() {

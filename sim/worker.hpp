@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "device/launch.hpp"
 #include "sim/block.hpp"
@@ -59,6 +60,7 @@ class Worker final : private FaultSink {
   Block block_;
   StatsCollector stats_;
   LaneContext context_;
+  std::vector<int> allocation_cache_;  // LaneContext::allocation_cache
   const Warp* running_ = nullptr;
   std::uint64_t budget_ = 0;
 };
