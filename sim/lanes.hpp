@@ -55,6 +55,7 @@ inline unsigned lowest_lane(std::uint64_t m) { return static_cast<unsigned>(std:
 template <class F>
 [[gnu::always_inline]] inline void each_lane(unsigned n, F f) {
   if (n == 32) {
+#pragma GCC unroll 32
     for (unsigned l = 0; l < 32; ++l) f(l);
   } else {
     for (unsigned l = 0; l < n; ++l) f(l);
@@ -69,6 +70,7 @@ inline void write_lanes(W* d, const LaneContext& c, F f) {
   if (c.full) {
     W values[64];
     if (c.warp_size == 32) {
+#pragma GCC unroll 32
       for (unsigned l = 0; l < 32; ++l) values[l] = f(l);
       std::memcpy(d, values, 32 * sizeof(W));
     } else {
