@@ -3,6 +3,7 @@
 // remainder by zero gives 0, s32 INT_MIN / -1 gives INT_MIN (remainder 0), shifts by the width or
 // more give 0 (shr.s32: the sign), f32 is IEEE with round to nearest, min/max.f32 are fminf/fmaxf,
 // mad.f32 is fmaf, cvt from f32 to an integer truncates, saturates and maps NaN to 0.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -230,6 +231,14 @@ inline bool compare(Word<T> a, Word<T> b) {
   }
 }
 
+// Bit l of a 32-lane group. Building the mask as an OR of table entries rather than `bit << l`
+// lets the compiler vectorise the compares and the OR (SSE2 has no per-element shift).
+constexpr auto kLaneBit = [] {
+  std::array<std::uint32_t, 32> bits{};
+  for (unsigned l = 0; l < 32; ++l) bits[l] = std::uint32_t{1} << l;
+  return bits;
+}();
+
 template <Type T, isa::Compare K>
 void setp(const Inst& in, LaneContext& c) {
   using W = Word<T>;
@@ -237,7 +246,17 @@ void setp(const Inst& in, LaneContext& c) {
   const W* b = source<W>(c, in.src[1]);
   std::uint64_t m = 0;
   const unsigned n = c.warp_size;
-  for (unsigned l = 0; l < n; ++l) m |= std::uint64_t{compare<T, K>(a[l], b[l])} << l;
+  for (unsigned group = 0; group < n; group += 32) {
+    const W* x = a + group;
+    const W* y = b + group;
+    std::uint32_t bits = 0;
+    if (n - group >= 32) {
+      for (unsigned l = 0; l < 32; ++l) bits |= kLaneBit[l] & (0u - std::uint32_t{compare<T, K>(x[l], y[l])});
+    } else {
+      for (unsigned l = 0; l < n - group; ++l) bits |= kLaneBit[l] & (0u - std::uint32_t{compare<T, K>(x[l], y[l])});
+    }
+    m |= std::uint64_t{bits} << group;
+  }
   write_predicate(c, in.dst, m);
 }
 
