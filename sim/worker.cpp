@@ -114,8 +114,7 @@ void Worker::run_block(std::uint64_t linear) {
   return_budget();
 }
 
-void Worker::fill_clock(Warp& w) const {
-  const std::uint64_t now = block_.issue_counter;
+void Worker::fill_clock(Warp& w, std::uint64_t now) const {
   std::fill_n(w.r32 + program_.special.clock, program_.warp_size, static_cast<std::uint32_t>(now));
   std::fill_n(w.r64 + program_.special.clock64, program_.warp_size, now);
 }
@@ -136,7 +135,9 @@ void Worker::record_branch(Warp& w, const Inst& in, std::uint64_t taken, std::ui
   }
 }
 
-// The interpreter loop: runs `w` for at most `limit` warp instructions.
+// The interpreter loop: runs `w` for at most `limit` warp instructions. The per-instruction
+// counters live in locals and are stored once at the end: the lane functions are opaque calls,
+// so counters kept in the Warp would be reloaded and stored around every one of them.
 Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
   const Inst* const code = program_.code.data();
   const auto code_size = static_cast<std::uint32_t>(program_.code.size());  // with the sentinel
@@ -166,22 +167,24 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
     }
   };
   if (w.issued == 0 && limit > 0) w.first_cycle = block_.issue_counter;
+  const std::uint64_t issued0 = w.issued, clock0 = block_.issue_counter;
+  std::uint64_t active_sum = 0, exec_sum = 0, exited_sum = 0;
+  std::uint64_t exited_lanes = w.exited_lanes;
 
   Stop stop = Stop::Slice;
-  for (std::uint64_t n = 0; n < limit; ++n) {
+  std::uint64_t n = 0;
+  for (; n < limit; ++n) {
     const Inst& in = code[pc];
-    if (tracing_ && in.block_start) w.trace.push_back({in.cfg_block, active, w.issued, 0});
-    if (in.reads_clock) fill_clock(w);
+    if (tracing_ && in.block_start) w.trace.push_back({in.cfg_block, active, issued0 + n, 0});
+    if (in.reads_clock) fill_clock(w, clock0 + n);
     const std::uint64_t guard = in.guarded ? (w.predicates[in.guard] ^ in.guard_xor) : ~std::uint64_t{0};
-    w.last_cycle = block_.issue_counter++;
-    ++w.issued;
-    w.active_sum += active_count;
-    w.exited_sum += w.exited_lanes;
+    active_sum += active_count;
+    exited_sum += exited_lanes;
     switch (in.flow) {
       case Flow::Normal: {
         const std::uint64_t exec = active & guard;
-        const unsigned k = count(exec);
-        w.exec_sum += k;
+        const unsigned k = exec == active ? static_cast<unsigned>(active_count) : count(exec);
+        exec_sum += k;
         ++histogram[k];
         if (exec != 0) {
           c.exec = exec;
@@ -196,7 +199,7 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
       }
       case Flow::Branch: {
         // The guard picks the direction; every active lane executes the branch.
-        w.exec_sum += active_count;
+        exec_sum += active_count;
         ++histogram[active_count];
         const std::uint64_t taken = active & guard, not_taken = active & ~guard;
         record_branch(w, in, taken, not_taken);
@@ -217,7 +220,7 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
       case Flow::Exit: {
         const std::uint64_t exec = active & guard;
         const unsigned k = count(exec);
-        w.exec_sum += k;
+        exec_sum += k;
         ++histogram[k];
         if (exec == 0) {
           if (++pc == watch) {
@@ -227,15 +230,16 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
           break;
         }
         // One exit record per exit executed, with the lanes leaving: what the GPU's trace records.
-        if (tracing_) w.trace.push_back({kTraceExit, exec, w.issued, 0});
+        if (tracing_) w.trace.push_back({kTraceExit, exec, issued0 + n + 1, 0});
         w.alive &= ~exec;
-        w.exited_lanes += k;
+        exited_lanes += k;
         w.paths->on_exit(exec);
         if ((active & ~exec) != 0) w.paths->advance(pc + 1);  // guarded exit: the others go on
         reload();
         if (active == 0) {
           w.state = Warp::State::Exited;
           stop = Stop::Exited;
+          ++n;
           goto done;
         }
         break;
@@ -243,7 +247,7 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
       case Flow::Barrier: {
         const std::uint64_t exec = active & guard;
         const unsigned k = count(exec);
-        w.exec_sum += k;
+        exec_sum += k;
         ++histogram[k];
         if (exec != 0 && exec != w.alive) {
           w.pc = pc;
@@ -256,6 +260,7 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
         if (exec != 0) {
           w.state = Warp::State::AtBarrier;
           stop = Stop::Barrier;
+          ++n;
           goto done;
         }
         break;
@@ -267,6 +272,15 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
     }
   }
 done:
+  if (n > 0) {
+    w.issued = issued0 + n;
+    block_.issue_counter = clock0 + n;
+    w.last_cycle = clock0 + n - 1;
+  }
+  w.active_sum += active_sum;
+  w.exec_sum += exec_sum;
+  w.exited_sum += exited_sum;
+  w.exited_lanes = static_cast<std::uint32_t>(exited_lanes);
   w.pc = pc;
   w.active = active;
   w.watch = watch;
