@@ -119,14 +119,17 @@ void Worker::fill_clock(Warp& w, std::uint64_t now) const {
   std::fill_n(w.r64 + program_.special.clock64, program_.warp_size, now);
 }
 
-void Worker::record_branch(Warp& w, const Inst& in, std::uint64_t taken, std::uint64_t not_taken) {
+void Worker::record_branch(Warp& w, const Inst& in, std::uint64_t taken, std::uint64_t not_taken,
+                           std::uint64_t active_count) {
   BranchStats& b = stats_.branches[in.branch_slot];
   const bool divergent = taken != 0 && not_taken != 0;
   ++b.executions;
   b.divergent_executions += divergent;
   b.passes += 1 + divergent;
-  b.taken_lanes += count(taken);
-  b.not_taken_lanes += count(not_taken);
+  // A uniform branch sends every active lane one way: no popcount needed.
+  const std::uint64_t taken_count = divergent ? count(taken) : taken != 0 ? active_count : 0;
+  b.taken_lanes += taken_count;
+  b.not_taken_lanes += active_count - taken_count;
   const std::uint32_t k = w.branch_executions[in.branch_slot]++;
   if (k < BranchStats::kMaxOccurrences) {
     if (b.occurrences.size() <= k) b.occurrences.resize(k + 1);
@@ -202,7 +205,7 @@ Worker::Stop Worker::run_warp(Warp& w, std::uint64_t limit) {
         exec_sum += active_count;
         ++histogram[active_count];
         const std::uint64_t taken = active & guard, not_taken = active & ~guard;
-        record_branch(w, in, taken, not_taken);
+        record_branch(w, in, taken, not_taken, active_count);
         if (taken != 0 && not_taken != 0) {
           w.paths->on_branch(pc, taken, not_taken, in.target, pc + 1, in.reconvergence_pc);
           ++w.divergent_branches;

@@ -42,7 +42,8 @@ class Worker final : private FaultSink {
 
   void run_block(std::uint64_t linear);
   Stop run_warp(Warp& warp, std::uint64_t limit);
-  void record_branch(Warp& warp, const Inst& inst, std::uint64_t taken, std::uint64_t not_taken);
+  void record_branch(Warp& warp, const Inst& inst, std::uint64_t taken, std::uint64_t not_taken,
+                     std::uint64_t active_count);
   void fill_clock(Warp& warp, std::uint64_t now) const;
   bool take_budget();
   void return_budget();
