@@ -1,5 +1,7 @@
 #include "sim/global_memory.hpp"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,6 +15,17 @@ std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 47;
   if (bytes > kLimit - next_)
     throw Error(fmt::format("allocation of {} bytes for '{}' does not fit the simulated address space", bytes, label));
+  // Simulated device memory lives in host memory: refuse more than half of it, with a message,
+  // rather than let the operating system kill the process.
+  static const std::uint64_t budget = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) / 2 : std::uint64_t{1} << 34;
+  }();
+  if (bytes > budget || allocated_ + bytes > budget)
+    throw Error(fmt::format("allocation of {} bytes for '{}' would take the simulated device memory to {} bytes, more "
+                            "than the {} bytes (half this machine's memory) it may use",
+                            bytes, label, allocated_ + bytes, budget));
+  allocated_ += bytes;
   Allocation a;
   a.base = next_;
   a.size = bytes;

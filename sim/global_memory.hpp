@@ -40,6 +40,7 @@ class GlobalMemory {
  private:
   std::vector<Allocation> allocations_;  // sorted by base (addresses only grow)
   std::uint64_t next_ = kBase;
+  std::uint64_t allocated_ = 0;  // bytes allocated so far (checked against the host-memory budget)
 };
 
 }  // namespace warpsim::sim

@@ -34,6 +34,12 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   state.blocks = spec.grid.count();
   state.warps_per_block = (spec.block.count() + ws - 1) / ws;
   state.budget = config_.max_instructions;
+  // Every warp issues at least one instruction: say so now rather than after minutes of running.
+  const std::uint64_t warps = state.blocks * state.warps_per_block;
+  if (warps > config_.max_instructions)
+    throw Error(fmt::format("launch of '{}': {} warps would issue at least {} warp instructions, more than the limit of "
+                            "{} (--max-instructions)",
+                            spec.kernel->name, warps, warps, config_.max_instructions));
 
   const auto worker_count = static_cast<unsigned>(std::min<std::uint64_t>(config_.threads, state.blocks));
   std::vector<std::unique_ptr<Worker>> workers;

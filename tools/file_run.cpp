@@ -201,8 +201,12 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
       if (buf->second->type != p.pointee)
         bad(fmt::format("--buffer {}: elements are {}, but parameter '{}' of '{}' is ptr.{}", p.name,
                         isa::type_name(buf->second->type), p.name, k.name, isa::type_name(p.pointee)));
-      const auto bytes = make_contents(*buf->second, seed++);
-      const auto address = device.allocate(bytes.size(), p.name);
+      // The device refuses sizes it cannot hold before the host builds the contents.
+      const auto& spec = *buf->second;
+      std::uint64_t reserved = 0;
+      if (spec.init != BufferSpec::Init::File) reserved = device.allocate(spec.count * isa::type_bytes(spec.type), p.name);
+      const auto bytes = make_contents(spec, seed++);
+      const auto address = reserved ? reserved : device.allocate(bytes.size(), p.name);
       device.write(address, bytes);
       allocated[p.name] = {address, bytes.size()};
       values.push_back(address);

@@ -282,3 +282,18 @@ TEST_CASE("control bytes of a binary file are not echoed to the terminal") {
   CHECK(r.code == 1);
   CHECK(r.err.find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("a grid too large for the instruction limit is refused at once") {
+  const auto path = write_temp("nop.kir", "kernel nop() {\n    exit\n}\n");
+  const auto r = cli({"run", path, "--grid", "2147483647,65535,65535", "--block", "1024"});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("--max-instructions") != std::string::npos);
+}
+
+TEST_CASE("a buffer larger than the simulated device memory may be is refused with a message") {
+  const auto r = cli(vecadd_args({"--grid", "1", "--block", "64", "--arg", "n=64", "--buffer", "a=f32[17179869184]:zeros",
+                                  "--buffer", "b=f32[64]:zeros", "--buffer", "c=f32[64]:zeros"}));
+  CHECK(r.code == 1);
+  CHECK(r.err.find("more than the") != std::string::npos);
+  CHECK(r.err.find("half this machine's memory") != std::string::npos);
+}
