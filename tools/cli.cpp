@@ -55,6 +55,16 @@ bool wants_help(const std::vector<std::string>& args) {
   return false;
 }
 
+std::string format_option(const po::variables_map& vm, std::initializer_list<std::string_view> allowed) {
+  const auto format = vm["format"].as<std::string>();
+  std::string names;
+  for (auto a : allowed) {
+    if (a == format) return format;
+    names += (names.empty() ? "" : ", ") + std::string(a);
+  }
+  throw Error(fmt::format("--format: unknown format '{}' ({})", format, names), ExitCode::Usage);
+}
+
 std::string help_text(const po::options_description& options) {
   std::ostringstream out;
   out << options;

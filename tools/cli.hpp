@@ -36,6 +36,8 @@ po::variables_map parse_args(const std::vector<std::string>& args, const po::opt
                              const po::positional_options_description& positional);
 
 bool wants_help(const std::vector<std::string>& args);
+// The --format value, when it is one of `allowed`; a usage error otherwise.
+std::string format_option(const po::variables_map& vm, std::initializer_list<std::string_view> allowed);
 std::string help_text(const po::options_description& options);
 
 Dim3 parse_dim3(std::string_view text, std::string_view what);                 // "64", "16,16", "4x8x2"

@@ -119,9 +119,7 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
     return 0;
   }
   const auto vm = parse_args(args, options, {});
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
+  const auto format = format_option(vm, {"text", "json"});
   std::vector<std::uint32_t> thread_counts;
   const auto list = vm["threads"].as<std::string>();
   for (std::size_t start = 0; start <= list.size();) {

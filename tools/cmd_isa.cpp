@@ -192,9 +192,7 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io) {
   }
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("file")) throw Error("cfg: no file given (warpsim cfg FILE)", ExitCode::Usage);
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "dot")
-    throw Error(fmt::format("cfg: unknown format '{}' (text or dot)", format), ExitCode::Usage);
+  const auto format = format_option(vm, {"text", "dot"});
   const auto path = vm["file"].as<std::string>();
   isa::Module module;
   if (!load(path, read_file(path), module, io)) return static_cast<int>(ExitCode::InvalidInput);

@@ -43,9 +43,7 @@ int cmd_run(const std::vector<std::string>& args, Io& io) {
   }
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("target")) throw Error("run: no scenario or file given (warpsim run SCENARIO|FILE.kir)", ExitCode::Usage);
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json" && format != "csv")
-    throw Error(fmt::format("--format: unknown format '{}' (text, json or csv)", format), ExitCode::Usage);
+  const auto format = format_option(vm, {"text", "json", "csv"});
   const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
   auto device = make_device(vm);
   auto ran = run_target(*device, vm["target"].as<std::string>(), vm, sets, run_options(vm));
@@ -79,9 +77,7 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
   }
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("target")) throw Error("compare: give at least one scenario", ExitCode::Usage);
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
+  const auto format = format_option(vm, {"text", "json"});
   std::vector<Ran> runs;
   bool all_passed = true;
   for (const auto& target : vm["target"].as<std::vector<std::string>>()) {

@@ -35,9 +35,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   }
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("target")) throw Error("validate: no scenario or file given", ExitCode::Usage);
-  const auto format = vm["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw Error(fmt::format("--format: unknown format '{}' (text or json)", format), ExitCode::Usage);
+  const auto format = format_option(vm, {"text", "json"});
   if (small_option(vm, "warp-size") != 32)
     throw Error("validate: the GPU's warp size is 32; --warp-size does not apply", ExitCode::Usage);
   if (vm.count("replay") && vm.count("save")) throw Error("validate: --save and --replay exclude each other", ExitCode::Usage);

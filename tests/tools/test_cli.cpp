@@ -5,20 +5,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "tools/cli.hpp"
+#include "tests/tools/cli_helpers.hpp"
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-  warpsim::cli::Io io;
-  const int code = warpsim::cli::run_cli(args, io);
-  return {code, io.out, io.err};
-}
+using warpsim::test::cli;
 
 std::string kernels_dir() { return WARPSIM_KERNELS_DIR; }
 

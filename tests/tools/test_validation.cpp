@@ -6,22 +6,13 @@
 
 #include "kernels/scenario.hpp"
 #include "sim/gpu.hpp"
-#include "tools/cli.hpp"
+#include "tests/tools/cli_helpers.hpp"
 #include "tools/ncu.hpp"
 #include "tools/validation.hpp"
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out, err;
-};
-
-Result cli(std::vector<std::string> args) {
-  warpsim::cli::Io io;
-  const int code = warpsim::cli::run_cli(args, io);
-  return {code, io.out, io.err};
-}
+using warpsim::test::cli;
 
 // A "measured" run made by the simulator itself, saved as validate --save writes it.
 nlohmann::json saved_from_simulator(const std::string& scenario_name, const warpsim::kernels::Params& params) {
