@@ -1,5 +1,7 @@
 #include "cuda/trace_stats.hpp"
 
+#include "device/warp_selection.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -48,37 +50,6 @@ std::map<std::uint32_t, BranchSite> branch_sites(const isa::Kernel& kernel, cons
   return sites;
 }
 
-std::vector<std::size_t> select_warps(const std::vector<WarpStats>& all, const WarpSelection& selection,
-                                      std::uint32_t warp_size) {
-  std::vector<std::size_t> keep;
-  switch (selection.mode) {
-    case WarpSelection::Mode::All:
-      for (std::size_t i = 0; i < all.size(); ++i) keep.push_back(i);
-      break;
-    case WarpSelection::Mode::Divergent:
-      for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i].divergent_branches) keep.push_back(i);
-      break;
-    case WarpSelection::Mode::BlockRange:
-      for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i].block_linear >= selection.first_block && all[i].block_linear <= selection.last_block) keep.push_back(i);
-      break;
-    case WarpSelection::Mode::Default: {
-      std::vector<std::size_t> order(all.size());
-      for (std::size_t i = 0; i < all.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return all[a].efficiency(warp_size) < all[b].efficiency(warp_size);
-      });
-      for (std::size_t i = 0; i < all.size() && i < selection.keep; ++i) keep.push_back(i);
-      for (std::size_t i = 0; i < order.size() && i < selection.keep; ++i) keep.push_back(order[i]);
-      std::sort(keep.begin(), keep.end());
-      keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
-      break;
-    }
-  }
-  return keep;
-}
-
 }  // namespace
 
 LaunchStats geometry_stats(const isa::Kernel& kernel, const Dim3& grid, const Dim3& block, std::uint32_t warp_size) {
@@ -106,8 +77,8 @@ LaunchStats stats_from_trace(const Trace& trace, const isa::Kernel& kernel, cons
   const auto sites = branch_sites(kernel, analysis, s.branches);
   const auto& blocks = analysis.cfg.blocks;
 
-  std::vector<WarpStats> all;
-  all.reserve(trace.warps.size());
+  // The simulator's selection, so --warps picks the same warps on both devices.
+  WarpSelector selector(selection, warp_size, s.warps_per_block);
   for (const WarpTrace& wt : trace.warps) {
     WarpStats w;
     w.block_linear = wt.block_linear;
@@ -189,9 +160,9 @@ LaunchStats stats_from_trace(const Trace& trace, const isa::Kernel& kernel, cons
     s.thread_instructions += w.thread_instructions;
     s.idle_lane_slots += w.idle;
     if (w.divergent_branches) s.divergent_warps += 1;
-    all.push_back(std::move(w));
+    selector.add(w);
   }
-  for (std::size_t i : select_warps(all, selection, warp_size)) s.warps.push_back(all[i]);
+  s.warps = std::move(selector).finish();
   return s;
 }
 

@@ -10,7 +10,7 @@
 #include "device/stats.hpp"
 #include "device/trace.hpp"
 #include "sim/decode.hpp"
-#include "sim/warp_selection.hpp"
+#include "device/warp_selection.hpp"
 
 namespace warpsim::sim {
 

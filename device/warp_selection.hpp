@@ -8,7 +8,7 @@
 #include "device/launch.hpp"
 #include "device/stats.hpp"
 
-namespace warpsim::sim {
+namespace warpsim {
 
 class WarpSelector {
  public:
@@ -31,4 +31,4 @@ class WarpSelector {
   std::vector<WarpStats> kept_;       // All, Divergent, BlockRange
 };
 
-}  // namespace warpsim::sim
+}  // namespace warpsim

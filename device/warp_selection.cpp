@@ -1,8 +1,8 @@
-#include "sim/warp_selection.hpp"
+#include "device/warp_selection.hpp"
 
 #include <algorithm>
 
-namespace warpsim::sim {
+namespace warpsim {
 
 WarpSelector::WarpSelector(const WarpSelection& selection, std::uint32_t warp_size, std::uint64_t warps_per_block)
     : selection_(selection), warp_size_(warp_size), warps_per_block_(warps_per_block) {}
@@ -63,4 +63,4 @@ std::vector<WarpStats> WarpSelector::finish() && {
   return out;
 }
 
-}  // namespace warpsim::sim
+}  // namespace warpsim
