@@ -62,7 +62,9 @@ void warps(std::string& out, const LaunchStats& s) {
     const auto threads = fmt::format("{}-{}", w.first_thread, w.first_thread + w.lanes - 1);
     out += fmt::format("    {:<12} {:>4} {:>11} {:>5} {:>9} {:>7} {:>6} {:>5} {:>7} {:>8} {:>9} {:>8} {:>8}\n", block,
                        w.warp_in_block, threads, w.lanes, w.warp_instructions, w.divergent_branches, w.passes,
-                       w.max_stack_depth, percent(w.efficiency(s.warp_size)), w.idle.padding, w.idle.divergence,
+                       // A hardware trace does not show the reconvergence stack.
+                       s.backend == "cuda" ? std::string("-") : std::to_string(w.max_stack_depth),
+                       percent(w.efficiency(s.warp_size)), w.idle.padding, w.idle.divergence,
                        w.idle.exited, w.idle.predicated);
   }
 }
