@@ -18,6 +18,12 @@ bool close_enough(double got, double want, std::uint64_t terms) {
   return std::fabs(got - want) <= 1e-6 * std::max(1.0, std::fabs(want)) * std::max<double>(1.0, std::log2(double(terms) + 1));
 }
 
+// n and block, the parameters every reduction takes.
+std::vector<ParamSpec> reduction_params(std::uint64_t n, std::uint64_t block) {
+  return {{"n", n, "elements to sum", 1, kMaxElements},
+          {"block", block, "threads per block (power of two)", 1, kMaxBlockDim}};
+}
+
 void check_block(std::uint32_t block, std::uint32_t max_block) {
   if (block < 1 || block > max_block || !std::has_single_bit(block))
     throw Error(fmt::format("block = {}: the tree reductions need a power of two from 1 to {}", block, max_block));
@@ -34,8 +40,7 @@ class BlockReduction final : public Scenario {
   std::string_view description() const override { return description_; }
   std::string_view kernel_file() const override { return file_; }
   std::vector<ParamSpec> params() const override {
-    std::vector<ParamSpec> p{{"n", n_, "elements to sum", 1, kMaxElements},
-                             {"block", block_, "threads per block (power of two)", 1, kMaxBlockDim}};
+    auto p = reduction_params(n_, block_);
     if (coarse_) p.push_back({"coarse", 4, "each thread first adds 2*coarse elements", 1, 1024});
     return p;
   }
@@ -77,10 +82,16 @@ class BlockReduction final : public Scenario {
   bool coarse_;
 };
 
-double reference_sum(const std::vector<float>& v) {
-  double sum = 0;
-  for (float x : v) sum += x;
-  return sum;
+// A whole-array sum against the double-precision sum of the input; `extra` is one more condition
+// with its own words (empty when there is none).
+void check_total(Outcome& out, float got, const std::vector<float>& input, const std::string& how, bool extra_ok = true,
+                 const std::string& extra = {}) {
+  double want = 0;
+  for (float x : input) want += x;
+  out.checked = true;
+  out.passed = close_enough(got, want, input.size()) && extra_ok;
+  out.check = fmt::format("sum of {} elements{} = {:.9g}, double-precision reference {:.9g}{}", input.size(), how, got,
+                          want, extra);
 }
 
 // Whole-array sum by repeated launches of the Fig 5.15 kernel until one block remains.
@@ -92,8 +103,7 @@ class FullReduction final : public Scenario {
   }
   std::string_view kernel_file() const override { return "reduce_fig5_15.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1 << 20, "elements to sum", 1, kMaxElements},
-            {"block", 512, "threads per block (power of two)", 1, kMaxBlockDim}};
+    return reduction_params(1 << 20, 512);
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
@@ -113,11 +123,7 @@ class FullReduction final : public Scenario {
       if (grid == 1) break;
     }
     const float got = s.download<float>(in, 1)[0];
-    const double want = reference_sum(input);
-    out.checked = true;
-    out.passed = close_enough(got, want, n);
-    out.check = fmt::format("sum of {} elements in {} launch(es) = {:.9g}, double-precision reference {:.9g}", n,
-                            out.launches.size(), got, want);
+    check_total(out, got, input, fmt::format(" in {} launch(es)", out.launches.size()));
     return out;
   }
 };
@@ -131,8 +137,7 @@ class LastBlockReduction final : public Scenario {
   }
   std::string_view kernel_file() const override { return "reduce_last_block.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1 << 16, "elements to sum", 1, kMaxElements},
-            {"block", 256, "threads per block (power of two)", 1, kMaxBlockDim}};
+    return reduction_params(1 << 16, 256);
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
@@ -147,11 +152,7 @@ class LastBlockReduction final : public Scenario {
     s.launch(s.kernel(kernel_file()), Dim3{grid, 1, 1}, Dim3{block, 1, 1}, {din, partial, result, counter, n});
     const float got = s.download<float>(result, 1)[0];
     const auto left = s.download<std::uint32_t>(counter, 1)[0];
-    const double want = reference_sum(input);
-    out.checked = true;
-    out.passed = close_enough(got, want, n) && left == 0;
-    out.check = fmt::format("sum of {} elements = {:.9g}, double-precision reference {:.9g}; counter reset to {}", n,
-                            got, want, left);
+    check_total(out, got, input, "", left == 0, fmt::format("; counter reset to {}", left));
     return out;
   }
 };

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "device/launch.hpp"
+#include "isa/module.hpp"
 
 namespace warpsim::cli {
 
@@ -44,6 +45,11 @@ Dim3 parse_dim3(std::string_view text, std::string_view what);                 /
 std::pair<std::string, std::string> split_assignment(std::string_view text, std::string_view what);  // "n=1003"
 std::uint64_t parse_u64(std::string_view text, std::string_view what);
 WarpSelection parse_warp_selection(std::string_view text);                       // default|all|divergent|B0-B1
+
+// The text of a kernel file, or Error with why it cannot be read (directories included).
+std::string read_kernel_file(const std::string& path);
+// Parses and verifies; appends every diagnostic to io.err; returns whether the module is clean.
+bool load_module(const std::string& path, const std::string& text, isa::Module& module, Io& io);
 
 int cmd_check(const std::vector<std::string>& args, Io& io);
 int cmd_print(const std::vector<std::string>& args, Io& io);

@@ -4,8 +4,6 @@
 #include "cuda/emitter.hpp"
 #include "device/errors.hpp"
 #include "isa/analysis.hpp"
-#include "isa/parser.hpp"
-#include "isa/verifier.hpp"
 #include "kernels/library.hpp"
 #include "tools/cli.hpp"
 
@@ -36,15 +34,11 @@ int cmd_emit_cuda(const std::vector<std::string>& args, Io& io) {
     return 0;
   }
   // Every kernel of the file in one translation unit.
-  auto parsed = isa::parse_file(path);
-  for (const auto& d : parsed.diagnostics) io.err += d.format();
-  if (!parsed.ok()) return static_cast<int>(ExitCode::InvalidInput);
-  const auto diagnostics = isa::verify(parsed.module);
-  for (const auto& d : diagnostics) io.err += d.format();
-  if (isa::has_errors(diagnostics)) return static_cast<int>(ExitCode::InvalidInput);
+  isa::Module module;
+  if (!load_module(path, read_kernel_file(path), module, io)) return static_cast<int>(ExitCode::InvalidInput);
   std::vector<isa::KernelAnalysis> analyses;
-  for (const auto& k : parsed.module.kernels) analyses.push_back(isa::analyze(k));
-  io.out += cuda::emit_cuda(parsed.module, analyses, mode);
+  for (const auto& k : module.kernels) analyses.push_back(isa::analyze(k));
+  io.out += cuda::emit_cuda(module, analyses, mode);
   return 0;
 }
 

@@ -15,28 +15,23 @@
 
 namespace warpsim::cli {
 
-namespace {
-
-std::string read_file(const std::string& path) {
-  std::string why;
-  auto text = isa::read_source_file(path, why);
-  if (!text) throw Error(fmt::format("{}: {}", path, why));
-  return std::move(*text);
-}
-
 // Parses and verifies; appends every diagnostic to io.err; returns whether the module is clean.
-bool load(const std::string& path, const std::string& text, isa::Module& module, Io& io, bool* warnings = nullptr) {
+bool load_module(const std::string& path, const std::string& text, isa::Module& module, Io& io) {
   auto parsed = isa::parse(text, path);
   for (const auto& d : parsed.diagnostics) io.err += d.format();
   if (!parsed.ok()) return false;
   module = std::move(parsed.module);
   const auto diagnostics = isa::verify(module, text);
   for (const auto& d : diagnostics) io.err += d.format();
-  if (warnings) *warnings = !diagnostics.empty();
   return !isa::has_errors(diagnostics);
 }
 
-}  // namespace
+std::string read_kernel_file(const std::string& path) {
+  std::string why;
+  auto text = isa::read_source_file(path, why);
+  if (!text) throw Error(fmt::format("{}: {}", path, why));
+  return std::move(*text);
+}
 
 int cmd_check(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim check FILE... : parse and verify kernel files");
@@ -55,14 +50,14 @@ int cmd_check(const std::vector<std::string>& args, Io& io) {
   for (const auto& path : files) {
     std::string text;
     try {
-      text = read_file(path);
+      text = read_kernel_file(path);
     } catch (const Error& e) {
       io.err += fmt::format("{}\n", e.what());
       clean = false;
       continue;
     }
     isa::Module module;
-    if (load(path, text, module, io)) {
+    if (load_module(path, text, module, io)) {
       if (module.kernels.empty()) {
         io.err += fmt::format("{}: error: no kernel in this file\n", path);
         clean = false;
@@ -90,7 +85,7 @@ int cmd_print(const std::vector<std::string>& args, Io& io) {
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("file")) throw Error("print: no file given (warpsim print FILE)", ExitCode::Usage);
   const auto path = vm["file"].as<std::string>();
-  auto parsed = isa::parse(read_file(path), path);
+  auto parsed = isa::parse(read_kernel_file(path), path);
   for (const auto& d : parsed.diagnostics) io.err += d.format();
   if (!parsed.ok()) return static_cast<int>(ExitCode::InvalidInput);
   io.out += isa::print(parsed.module);
@@ -195,7 +190,7 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io) {
   const auto format = format_option(vm, {"text", "dot"});
   const auto path = vm["file"].as<std::string>();
   isa::Module module;
-  if (!load(path, read_file(path), module, io)) return static_cast<int>(ExitCode::InvalidInput);
+  if (!load_module(path, read_kernel_file(path), module, io)) return static_cast<int>(ExitCode::InvalidInput);
   bool found = false;
   for (const auto& k : module.kernels) {
     if (vm.count("kernel") && k.name != vm["kernel"].as<std::string>()) continue;
