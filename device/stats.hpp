@@ -1,11 +1,13 @@
 // What one launch measured, as typed fields (names follow ARCHITECTURE.md "What is measured").
 // Printers (tools/report/) turn this into text, JSON and CSV; nothing here formats.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "device/launch.hpp"
+#include "isa/timing_class.hpp"
 
 namespace warpsim {
 
@@ -41,6 +43,86 @@ struct BranchStats {
   static constexpr std::size_t kMaxOccurrences = 256;
 };
 
+// Where warps spent their cycles, one cycle of one warp counted once (Nsight Compute's warp states,
+// summed instead of sampled): issued, or stalled for one reason.
+struct StallBreakdown {
+  std::uint64_t issued = 0;          // selected: the warp issued this cycle
+  std::uint64_t dependency = 0;      // waiting on a fixed-latency result (stall_wait / short scoreboard)
+  std::uint64_t memory = 0;          // waiting on a memory result (long scoreboard, MIO)
+  std::uint64_t barrier = 0;         // waiting at bar.sync or a fence
+  std::uint64_t not_selected = 0;    // ready, but its scheduler issued another warp
+  std::uint64_t unit_busy = 0;       // ready, but the unit its instruction needs was busy (pipe throttle)
+  std::uint64_t no_instruction = 0;  // after a branch or at launch, waiting for the next instruction
+  std::uint64_t total() const {
+    return issued + dependency + memory + barrier + not_selected + unit_busy + no_instruction;
+  }
+  StallBreakdown& operator+=(const StallBreakdown& o);
+};
+
+// Issued warp instructions and the lanes active at them, per timing class (isa/timing_class.hpp).
+struct InstructionMix {
+  std::array<std::uint64_t, isa::kTimingClasses> warp{};
+  std::array<std::uint64_t, isa::kTimingClasses> lanes{};  // active lanes (the guard not applied)
+  std::uint64_t of(isa::TimingClass c) const { return warp[static_cast<unsigned>(c)]; }
+  std::uint64_t lanes_of(isa::TimingClass c) const { return lanes[static_cast<unsigned>(c)]; }
+};
+
+// Occupancy as NVIDIA's calculator computes it: blocks per SM is the least of five limits.
+struct Occupancy {
+  std::uint32_t registers_per_thread = 0;   // used for occupancy (the IR's count, or --registers)
+  std::uint32_t shared_bytes_per_block = 0;
+  std::uint32_t warps_per_block = 0;
+  std::uint32_t limit_warps = 0, limit_registers = 0, limit_shared = 0, limit_blocks = 0, limit_barriers = 0;
+  std::uint32_t blocks_per_sm = 0;
+  std::uint32_t warps_per_sm = 0;
+  std::uint32_t max_warps_per_sm = 0;
+  std::string limiter;  // "warps", "registers", "shared memory", "blocks", "barriers"
+  double theoretical() const { return max_warps_per_sm ? double(warps_per_sm) / max_warps_per_sm : 0.0; }
+};
+
+struct MemoryStats {
+  std::uint64_t global_load_requests = 0, global_store_requests = 0, global_atomic_requests = 0;
+  std::uint64_t global_sectors = 0;     // 32-byte sectors the requests touched
+  std::uint64_t l1_sector_accesses = 0, l1_sector_hits = 0;  // loads
+  std::uint64_t l2_sector_accesses = 0, l2_sector_hits = 0;
+  std::uint64_t dram_bytes = 0;
+  std::uint64_t shared_requests = 0;    // shared-memory warp instructions
+  std::uint64_t shared_passes = 0;      // bank passes (one per request without conflicts)
+  std::uint64_t requests() const { return global_load_requests + global_store_requests + global_atomic_requests; }
+  double sectors_per_request() const { return requests() ? double(global_sectors) / double(requests()) : 0.0; }
+  double l1_hit_rate() const { return l1_sector_accesses ? double(l1_sector_hits) / double(l1_sector_accesses) : 0.0; }
+  double l2_hit_rate() const { return l2_sector_accesses ? double(l2_sector_hits) / double(l2_sector_accesses) : 0.0; }
+  std::uint64_t bank_conflicts() const { return shared_passes - shared_requests; }  // extra passes
+  MemoryStats& operator+=(const MemoryStats& o);
+};
+
+// What the timing model measured over a launch (absent in functional mode and on hardware).
+struct TimingStats {
+  std::string gpu;                  // preset name
+  double clock_mhz = 0;
+  std::uint32_t sms = 0, sub_partitions = 0;
+  std::string scheduler;            // warp scheduler policy
+  std::uint64_t cycles = 0;
+  double microseconds() const { return clock_mhz > 0 ? double(cycles) / clock_mhz : 0.0; }
+  std::uint64_t waves = 0;          // ceil(blocks / (blocks per SM x SMs))
+  Occupancy occupancy;
+  std::uint64_t resident_warp_cycles = 0;  // resident warps summed over SM cycles (achieved occupancy)
+  std::uint64_t active_sm_cycles = 0;      // cycles SMs held at least one block, summed over SMs
+  std::uint64_t warp_instructions = 0;     // issued (the same as LaunchStats::warp_instructions)
+  double ipc() const { return cycles ? double(warp_instructions) / double(cycles) : 0.0; }  // whole GPU
+  double achieved_occupancy() const {
+    return active_sm_cycles && occupancy.max_warps_per_sm
+               ? double(resident_warp_cycles) / (double(active_sm_cycles) * occupancy.max_warps_per_sm)
+               : 0.0;
+  }
+  // Issue slots used: issued over (active SM cycles x schedulers per SM).
+  double issue_utilisation() const {
+    return active_sm_cycles ? double(warp_instructions) / (double(active_sm_cycles) * sub_partitions) : 0.0;
+  }
+  StallBreakdown stalls;            // summed over warps
+  MemoryStats memory;
+};
+
 struct WarpStats {
   std::uint64_t block_linear = 0;
   Dim3 block_index;                  // blockIdx (x, y, z)
@@ -53,7 +135,11 @@ struct WarpStats {
   std::uint64_t passes = 0;          // 1 + one more for every divergent branch execution
   std::uint32_t max_stack_depth = 0;
   IdleLanes idle;
-  std::uint64_t first_cycle = 0, last_cycle = 0;
+  std::uint64_t first_issue = 0, last_issue = 0;  // the block's issue counter at the warp's first and last issue
+  std::uint64_t first_cycle = 0, last_cycle = 0;  // cycles: the SM's clock (timing mode) or clock64 (hardware)
+  bool timed = false;                              // the cycle fields, sm and stalls hold figures
+  std::uint32_t sm = 0, sub_partition = 0;         // timing mode: where the warp ran
+  StallBreakdown stalls;
   double efficiency(std::uint32_t warp_size) const {
     return warp_instructions ? double(thread_instructions) / double(warp_instructions * warp_size) : 0.0;
   }
@@ -76,7 +162,9 @@ struct LaunchStats {
   std::vector<std::uint64_t> active_lanes_histogram;  // index n: issued instructions with n lanes active
   std::vector<BranchStats> branches;                  // sorted by pc
   std::vector<WarpStats> warps;                       // the kept warps (WarpSelection), in launch order
-  std::uint64_t cycles = 0;                           // 0 when no timing model ran
+  InstructionMix mix;                                 // issued instructions by timing class (simulator)
+  bool timed = false;                                 // the timing model ran: `timing` holds its figures
+  TimingStats timing;
   double kernel_ms = 0.0;                             // measured on hardware (cuda backend)
 
   std::uint64_t lane_slots() const { return warp_instructions * warp_size; }

@@ -28,10 +28,10 @@ constexpr OpcodeInfo kTable[] = {
 #undef WARPSIM_X
 };
 
-constexpr std::string_view kUnitNames[] = {"int", "float", "special", "memory", "shared",
-                                           "atomic", "control", "sync", "warp"};
-constexpr std::string_view kLatencyNames[] = {"alu", "mul", "sfu", "global", "shared",
-                                              "atomic", "branch", "barrier", "shuffle"};
+constexpr std::string_view kUnitNames[] = {"alu", "sfu", "lsu", "control", "sync", "warp"};
+constexpr std::string_view kLatencyNames[] = {"simple", "mul",    "div",     "sqrt",      "convert",
+                                              "load",   "store",  "atomic",  "branch",    "barrier",
+                                              "fence_cta", "fence_gl", "vote", "shuffle"};
 
 }  // namespace
 

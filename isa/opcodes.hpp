@@ -30,10 +30,15 @@ enum class Role : std::uint8_t {
 // Modifier a mnemonic carries between its name and its type suffix.
 enum class Modifier : std::uint8_t { None, Space, Compare, SourceType };
 
-// Functional unit an instruction occupies (the timing model's unit classes).
-enum class Unit : std::uint8_t { Int, Float, Special, Memory, Shared, Atomic, Control, Sync, Warp };
-// Latency class the timing model looks up in a GPU preset.
-enum class Latency : std::uint8_t { Alu, Mul, Sfu, Global, Shared, Atomic, Branch, Barrier, Shuffle };
+// Functional unit an instruction occupies. Two columns depend on the instruction, not only the
+// opcode: Alu is the integer pipe for integer types and the FMA pipe for f32, and Lsu is the
+// global-memory path or the shared-memory path by the instruction's space (timing_class() resolves
+// both).
+enum class Unit : std::uint8_t { Alu, Sfu, Lsu, Control, Sync, Warp };
+// Latency shape of the opcode; timing_class() turns it, with the type and space, into the class a
+// GPU preset gives a latency and an issue interval.
+enum class Latency : std::uint8_t { Simple, Mul, Div, Sqrt, Convert, Load, Store, Atomic, Branch, Barrier,
+                                    FenceCta, FenceGl, Vote, Shuffle };
 
 std::string_view unit_name(Unit u);
 std::string_view latency_name(Latency l);
@@ -52,43 +57,43 @@ constexpr TypeMask kAll = kNum | kPred;
 // A mnemonic may contain dots (mul.wide, atom.add); the text form is
 //   mnemonic[.modifier][.type][.source-type]   e.g. ld.global.f32, setp.lt.s32, cvt.f32.u32
 #define WARPSIM_OPCODES(X)                                                                              \
-  X(Mov, "mov", (DstT, SrcT), kAll, None, Int, Alu, false)                                              \
-  X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
-  X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
-  X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Int, Mul, false)                                        \
-  X(MulWide, "mul.wide", (DstU64, SrcT, SrcT), kU32 | kS32, None, Int, Mul, false)                      \
-  X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Int, Mul, false)                                  \
-  X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Special, Sfu, false)                                    \
-  X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Special, Sfu, false)                                    \
-  X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
-  X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Int, Alu, false)                                        \
-  X(Neg, "neg", (DstT, SrcT), kS32 | kF32, None, Int, Alu, false)                                       \
-  X(Abs, "abs", (DstT, SrcT), kS32 | kF32, None, Int, Alu, false)                                       \
-  X(And, "and", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                \
-  X(Or, "or", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                  \
-  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kPred, None, Int, Alu, false)                                \
-  X(Not, "not", (DstT, SrcT), kInt | kPred, None, Int, Alu, false)                                      \
-  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt, None, Int, Alu, false)                                      \
-  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt, None, Int, Alu, false)                                      \
-  X(Sqrt, "sqrt", (DstT, SrcT), kF32, None, Special, Sfu, false)                                        \
-  X(Cvt, "cvt", (DstT, SrcS), kNum, SourceType, Int, Alu, false)                                        \
-  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum, Compare, Int, Alu, false)                                \
-  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum, None, Int, Alu, false)                             \
-  X(Ld, "ld", (DstT, Mem), kNum, Space, Memory, Global, false)                                          \
-  X(St, "st", (Mem, SrcT), kNum, Space, Memory, Global, false)                                          \
-  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kNum, Space, Atomic, Atomic, false)                         \
-  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32, Space, Atomic, Atomic, false)                  \
-  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32, Space, Atomic, Atomic, false)                  \
-  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kNum, Space, Atomic, Atomic, false)                       \
-  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kInt, Space, Atomic, Atomic, false)                   \
-  X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Atomic, Atomic, false)                         \
+  X(Mov, "mov", (DstT, SrcT), kAll, None, Alu, Simple, false)                                              \
+  X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
+  X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
+  X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                        \
+  X(MulWide, "mul.wide", (DstU64, SrcT, SrcT), kU32 | kS32, None, Alu, Mul, false)                      \
+  X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                  \
+  X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Alu, Div, false)                                    \
+  X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Alu, Div, false)                                    \
+  X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
+  X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
+  X(Neg, "neg", (DstT, SrcT), kS32 | kF32, None, Alu, Simple, false)                                       \
+  X(Abs, "abs", (DstT, SrcT), kS32 | kF32, None, Alu, Simple, false)                                       \
+  X(And, "and", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                \
+  X(Or, "or", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                  \
+  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                \
+  X(Not, "not", (DstT, SrcT), kInt | kPred, None, Alu, Simple, false)                                      \
+  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt, None, Alu, Simple, false)                                      \
+  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt, None, Alu, Simple, false)                                      \
+  X(Sqrt, "sqrt", (DstT, SrcT), kF32, None, Sfu, Sqrt, false)                                        \
+  X(Cvt, "cvt", (DstT, SrcS), kNum, SourceType, Alu, Convert, false)                                        \
+  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum, Compare, Alu, Simple, false)                                \
+  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum, None, Alu, Simple, false)                             \
+  X(Ld, "ld", (DstT, Mem), kNum, Space, Lsu, Load, false)                                          \
+  X(St, "st", (Mem, SrcT), kNum, Space, Lsu, Store, false)                                          \
+  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kNum, Space, Lsu, Atomic, false)                         \
+  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32, Space, Lsu, Atomic, false)                  \
+  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32, Space, Lsu, Atomic, false)                  \
+  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kNum, Space, Lsu, Atomic, false)                       \
+  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kInt, Space, Lsu, Atomic, false)                   \
+  X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false)                         \
   X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false)                                         \
-  X(MembarCta, "membar.cta", (), kNone, None, Sync, Alu, false)                                         \
-  X(MembarGl, "membar.gl", (), kNone, None, Sync, Global, false)                                        \
-  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Alu, false)                             \
-  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Alu, false)                             \
-  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32, None, Warp, Alu, false)                           \
-  X(Activemask, "activemask", (DstT), kU32, None, Warp, Alu, false)                                     \
+  X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false)                                         \
+  X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false)                                        \
+  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
+  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
+  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32, None, Warp, Vote, false)                           \
+  X(Activemask, "activemask", (DstT), kU32, None, Warp, Vote, false)                                     \
   X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)        \
   X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)            \
   X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)          \

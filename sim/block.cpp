@@ -64,6 +64,7 @@ void Block::start(std::uint64_t linear_id, const Dim3& block_index) {
     w.exited_lanes = 0;
     w.divergent_branches = 0;
     w.max_stack_depth = w.paths->depth();
+    w.first_issue = w.last_issue = 0;
     w.first_cycle = w.last_cycle = 0;
     std::fill(w.branch_executions.begin(), w.branch_executions.end(), 0u);
     w.trace.clear();

@@ -33,4 +33,10 @@ class Block {
   std::vector<std::uint64_t> predicates_;
 };
 
+// blockIdx of the block with linear id `linear` in `grid`.
+inline Dim3 block_index(std::uint64_t linear, const Dim3& grid) {
+  return {static_cast<std::uint32_t>(linear % grid.x), static_cast<std::uint32_t>(linear / grid.x % grid.y),
+          static_cast<std::uint32_t>(linear / (std::uint64_t{grid.x} * grid.y))};
+}
+
 }  // namespace warpsim::sim

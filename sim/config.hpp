@@ -3,12 +3,17 @@
 #include <cstdint>
 
 #include "device/launch.hpp"
+#include "sim/timing/preset.hpp"
 
 namespace warpsim::sim {
 
 // How diverged lanes find each other again. Only the immediate-post-dominator stack exists today;
 // the interface (sim/reconvergence.hpp) leaves room for convergence barriers and predication.
 enum class ReconvergenceModel { Ipdom };
+
+// Timing: the cycle-approximate model (the default); functional: results, warps and divergence
+// only, as fast as possible. Both run the same interpreter and agree on every functional figure.
+enum class Mode { Timing, Functional };
 
 struct Config {
   std::uint32_t warp_size = 32;            // 1..64
@@ -17,6 +22,9 @@ struct Config {
   std::uint64_t max_instructions = 1ull << 32;
   std::uint32_t time_slice = 64;           // warp instructions a warp runs before the next warp's turn
   ReconvergenceModel reconvergence = ReconvergenceModel::Ipdom;
+  Mode mode = Mode::Timing;
+  GpuPreset gpu = default_preset();        // timing mode: the GPU modelled (h100 by default)
+  std::uint32_t registers = 0;             // registers per thread for occupancy; 0: the IR's count
   DeviceLimits limits;                     // limits.warp_size is kept equal to warp_size
 };
 

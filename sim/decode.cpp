@@ -53,6 +53,7 @@ class Decoder {
     if (analysis_.cfg.block_of.size() != code.size() || analysis_.reconvergence_pc.size() != code.size())
       throw Error(fmt::format("kernel '{}': the analysis does not match the kernel's code", kernel_.name));
     program_.code.reserve(code.size());
+    program_.scoreboard_slots = static_cast<std::uint32_t>(kernel_.registers.size());
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));
     Inst end;
     end.flow = Flow::OffEnd;
@@ -224,6 +225,14 @@ class Decoder {
       }
     }
     out.reads_clock = clock_;
+    out.timing = isa::timing_class(in);
+    out.access_bytes = static_cast<std::uint8_t>(in.space != isa::Space::None ? isa::type_bytes(in.type) : 0);
+    const isa::RegisterAccess access = isa::register_access(kernel_, in);
+    out.read_count = access.read_count;
+    for (unsigned k = 0; k < access.read_count; ++k) out.reads[k] = access.reads[k];
+    out.write = access.write;
+    if (out.timing == isa::TimingClass::AtomGlobal || out.timing == isa::TimingClass::FenceGl)
+      program_.global_atomics = true;
     switch (in.op) {
       case isa::Opcode::Bra:
         out.flow = Flow::Branch;

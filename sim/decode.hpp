@@ -12,6 +12,7 @@
 #include "device/launch.hpp"
 #include "isa/analysis.hpp"
 #include "isa/module.hpp"
+#include "isa/timing_class.hpp"
 
 namespace warpsim::sim {
 
@@ -66,6 +67,14 @@ struct Inst {
   std::uint32_t cfg_block = 0;
   std::uint32_t pc = 0;
   std::uint32_t line = 0;
+  // For the timing model: the class a preset times, the bytes each lane accesses (memory
+  // instructions), and the kernel registers read (guard, sources, memory base) and written, as
+  // indices into isa::Kernel::registers (the scoreboard's slots).
+  isa::TimingClass timing = isa::TimingClass::IntAlu;
+  std::uint8_t access_bytes = 0;
+  std::uint8_t read_count = 0;
+  std::uint32_t reads[5] = {};
+  std::uint32_t write = isa::kNoRegister;
 };
 
 // Where the special registers held per warp live in the warp's register pools.
@@ -84,6 +93,8 @@ struct Program {
   std::uint32_t declared32 = 0, declared64 = 0;  // the first slots, zeroed for every block
   SpecialSlots special;
   std::vector<std::uint32_t> branch_pcs;  // pc of each bra, in pc order (branch_slot indexes it)
+  std::uint32_t scoreboard_slots = 0;     // kernel registers (isa::Kernel::registers.size())
+  bool global_atomics = false;            // blocks may talk to each other (atom on global, membar.gl)
   std::uint32_t warp_size = 32;
 };
 

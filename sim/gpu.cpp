@@ -9,6 +9,7 @@
 
 #include "device/errors.hpp"
 #include "sim/decode.hpp"
+#include "sim/timing/timing_launch.hpp"
 #include "sim/worker.hpp"
 
 namespace warpsim::sim {
@@ -16,9 +17,17 @@ namespace warpsim::sim {
 Gpu::Gpu(Config config) : config_(std::move(config)) {
   validate_config(config_);
   config_.limits.warp_size = config_.warp_size;
+  if (config_.mode == Mode::Timing)
+    l2_ = SectorCache(std::uint64_t{config_.gpu.l2_kib} * 1024, config_.gpu.line_bytes, config_.gpu.l2_associativity);
 }
 
-std::string Gpu::name() const { return fmt::format("warpsim simulator (functional, warp size {})", config_.warp_size); }
+std::string Gpu::name() const {
+  if (config_.mode == Mode::Functional)
+    return fmt::format("warpsim simulator (functional, warp size {})", config_.warp_size);
+  return fmt::format("warpsim simulator (timing, {} preset: {} SMs at {} MHz, {} scheduler, warp size {})",
+                     config_.gpu.name, config_.gpu.sms, config_.gpu.clock_mhz, policy_name(config_.gpu.scheduler),
+                     config_.warp_size);
+}
 
 std::uint64_t Gpu::allocate(std::size_t bytes, const std::string& label) { return memory_.allocate(bytes, label); }
 void Gpu::write(std::uint64_t address, std::span<const std::byte> data) { memory_.write(address, data); }
@@ -30,17 +39,24 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   const std::uint32_t ws = config_.warp_size;
   const Program program = decode(*spec.kernel, *spec.analysis, spec.args, ws, spec.grid, spec.block);
 
-  LaunchState state{spec, program, config_, memory_};
-  state.blocks = spec.grid.count();
-  state.warps_per_block = (spec.block.count() + ws - 1) / ws;
-  state.budget = config_.max_instructions;
+  const std::uint64_t blocks = spec.grid.count();
+  const std::uint64_t warps_per_block = (spec.block.count() + ws - 1) / ws;
   // Every warp issues at least one instruction: say so now rather than after minutes of running.
-  const std::uint64_t warps = state.blocks * state.warps_per_block;
+  const std::uint64_t warps = blocks * warps_per_block;
   if (warps > config_.max_instructions)
     throw Error(fmt::format("launch of '{}': {} warps would issue at least {} warp instructions, more than the limit of "
                             "{} (--max-instructions)",
                             spec.kernel->name, warps, warps, config_.max_instructions));
+  if (config_.mode == Mode::Timing) return run_timing(spec, program, config_, memory_, l2_);
+  return launch_functional(spec, program);
+}
 
+LaunchResult Gpu::launch_functional(const LaunchSpec& spec, const Program& program) {
+  const std::uint32_t ws = config_.warp_size;
+  LaunchState state{spec, program, config_, memory_};
+  state.blocks = spec.grid.count();
+  state.warps_per_block = (spec.block.count() + ws - 1) / ws;
+  state.budget = config_.max_instructions;
   const auto worker_count = static_cast<unsigned>(std::min<std::uint64_t>(config_.threads, state.blocks));
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned i = 0; i < worker_count; ++i) workers.push_back(std::make_unique<Worker>(state));

@@ -1,5 +1,6 @@
-// The simulated GPU: a Device that runs verified kernels functionally (no timing yet) and measures
-// warp formation, SIMT efficiency, divergence per branch and per warp, and optionally a trace.
+// The simulated GPU: a Device that runs verified kernels, through the cycle-approximate timing model
+// (sim/timing/) or functionally, and measures warp formation, SIMT efficiency, divergence per branch
+// and per warp, cycles, occupancy, stalls and memory figures, and optionally a trace.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +9,9 @@
 
 #include "device/device.hpp"
 #include "sim/config.hpp"
+#include "sim/decode.hpp"
 #include "sim/global_memory.hpp"
+#include "sim/timing/sector_cache.hpp"
 
 namespace warpsim::sim {
 
@@ -28,8 +31,11 @@ class Gpu final : public Device {
   const GlobalMemory& memory() const { return memory_; }
 
  private:
+  LaunchResult launch_functional(const LaunchSpec& spec, const Program& program);
+
   Config config_;
   GlobalMemory memory_;
+  SectorCache l2_;  // timing mode: the L2's tags, kept between launches as on the GPU
 };
 
 }  // namespace warpsim::sim

@@ -9,7 +9,10 @@ namespace warpsim::sim {
 
 StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, std::uint64_t warps_per_block)
     : histogram(program.warp_size + 1, 0),
+      block_entries(spec.analysis->cfg.blocks.size(), 0),
+      block_entry_lanes(spec.analysis->cfg.blocks.size(), 0),
       spec_(spec),
+      program_(program),
       warp_size_(program.warp_size),
       warps_per_block_(warps_per_block),
       tracing_(spec.record_trace),
@@ -31,7 +34,7 @@ StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, s
   }
 }
 
-void StatsCollector::finish_warp(const Block& block, Warp& w) {
+void StatsCollector::finish_warp(const Block& block, Warp& w, const WarpTiming* timing) {
   WarpStats s;
   s.block_linear = block.linear;
   s.block_index = block.index;
@@ -47,8 +50,16 @@ void StatsCollector::finish_warp(const Block& block, Warp& w) {
   s.idle.exited = w.exited_sum;
   s.idle.predicated = w.active_sum - w.exec_sum;
   s.idle.divergence = w.issued * w.lanes - w.exited_sum - w.active_sum;
-  s.first_cycle = w.first_cycle;
-  s.last_cycle = w.last_cycle;
+  s.first_issue = w.first_issue;
+  s.last_issue = w.last_issue;
+  if (timing != nullptr) {
+    s.timed = true;
+    s.first_cycle = w.first_cycle;
+    s.last_cycle = w.last_cycle;
+    s.sm = timing->sm;
+    s.sub_partition = timing->sub_partition;
+    s.stalls = timing->stalls;
+  }
 
   warp_instructions_ += s.warp_instructions;
   thread_instructions_ += s.thread_instructions;
@@ -69,6 +80,10 @@ void StatsCollector::finish_warp(const Block& block, Warp& w) {
 
 void StatsCollector::merge(StatsCollector&& o) {
   for (std::size_t i = 0; i < histogram.size(); ++i) histogram[i] += o.histogram[i];
+  for (std::size_t i = 0; i < block_entries.size(); ++i) {
+    block_entries[i] += o.block_entries[i];
+    block_entry_lanes[i] += o.block_entry_lanes[i];
+  }
   for (std::size_t i = 0; i < branches.size(); ++i) {
     BranchStats& a = branches[i];
     const BranchStats& b = o.branches[i];
@@ -110,7 +125,15 @@ void StatsCollector::finish(LaunchStats& out, std::optional<Trace>& trace) && {
   out.active_lanes_histogram = std::move(histogram);
   out.branches = std::move(branches);
   out.warps = std::move(selector_).finish();
-  out.cycles = 0;
+  // Every instruction of a CFG block issues once per entry (a block is left only at its end).
+  const auto& cfg = spec_.analysis->cfg;
+  out.mix = {};
+  for (std::size_t b = 0; b < cfg.blocks.size(); ++b)
+    for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
+      const auto k = static_cast<unsigned>(program_.code[pc].timing);
+      out.mix.warp[k] += block_entries[b];
+      out.mix.lanes[k] += block_entry_lanes[b];
+    }
   out.kernel_ms = 0.0;
   if (tracing_) {
     Trace t;

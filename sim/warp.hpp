@@ -38,7 +38,8 @@ struct Warp {
   std::uint32_t exited_lanes = 0;
   std::uint64_t divergent_branches = 0;
   std::uint32_t max_stack_depth = 0;
-  std::uint64_t first_cycle = 0, last_cycle = 0;
+  std::uint64_t first_issue = 0, last_issue = 0;  // the block's issue counter at the warp's first and last issue
+  std::uint64_t first_cycle = 0, last_cycle = 0;  // SM cycles (timing mode only)
   std::vector<std::uint32_t> branch_executions;  // per branch slot: this warp's executions so far
   std::vector<TraceEvent> trace;
 };

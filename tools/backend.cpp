@@ -15,6 +15,13 @@ void add_run_options(po::options_description& options) {
       "max-instructions", po::value<std::string>()->default_value(std::to_string(sim::Config{}.max_instructions)),
       "stop a launch after this many warp instructions")(
       "seed", po::value<std::string>()->default_value("1"), "seed of random inputs")(
+      "mode", po::value<std::string>()->default_value("timing"),
+      "timing (cycle-approximate, the default) or functional (results and divergence only, fastest)")(
+      "gpu", po::value<std::string>()->default_value("h100"), "GPU preset: a built-in name (warpsim gpus) or a file")(
+      "gpu-set", po::value<std::vector<std::string>>()->composing(),
+      "override one preset parameter, KEY=VALUE (repeatable; warpsim gpus --params lists the keys)")(
+      "registers", po::value<std::string>()->default_value("0"),
+      "registers per thread for occupancy (0: the IR's own count)")(
       "warps", po::value<std::string>()->default_value("default"),
       "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1");
 }
@@ -27,8 +34,31 @@ std::uint32_t small_option(const po::variables_map& vm, const char* name) {
 
 std::string backend_name(const po::variables_map& vm) { return vm["backend"].as<std::string>(); }
 
+sim::Mode mode_option(const po::variables_map& vm) {
+  const auto mode = vm["mode"].as<std::string>();
+  if (mode == "timing") return sim::Mode::Timing;
+  if (mode == "functional") return sim::Mode::Functional;
+  throw Error(fmt::format("--mode: unknown mode '{}' (timing or functional)", mode), ExitCode::Usage);
+}
+
+sim::GpuPreset gpu_option(const po::variables_map& vm) {
+  sim::GpuPreset gpu = sim::load_preset(vm["gpu"].as<std::string>());
+  if (vm.count("gpu-set"))
+    for (const auto& item : vm["gpu-set"].as<std::vector<std::string>>()) {
+      const auto [key, value] = split_assignment(item, "--gpu-set");
+      sim::apply_override(gpu, key, value);
+    }
+  sim::validate_preset(gpu);
+  return gpu;
+}
+
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
   sim::Config config;
+  config.mode = mode_option(vm);
+  config.gpu = gpu_option(vm);
+  const auto registers = parse_u64(vm["registers"].as<std::string>(), "--registers");
+  if (registers > 255) throw Error(fmt::format("--registers: {} is over 255", registers), ExitCode::Usage);
+  config.registers = static_cast<std::uint32_t>(registers);
   config.warp_size = small_option(vm, "warp-size");
   config.limits.warp_size = config.warp_size;
   config.threads = small_option(vm, "threads");

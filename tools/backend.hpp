@@ -6,6 +6,7 @@
 
 #include "device/device.hpp"
 #include "kernels/scenario.hpp"
+#include "sim/config.hpp"
 #include "tools/cli.hpp"
 
 namespace warpsim::cli {
@@ -16,6 +17,9 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm);
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm);
 kernels::RunOptions run_options(const po::variables_map& vm);
 std::string backend_name(const po::variables_map& vm);
+// --mode and --gpu/--gpu-set as the simulator takes them; usage errors name the option.
+sim::Mode mode_option(const po::variables_map& vm);
+sim::GpuPreset gpu_option(const po::variables_map& vm);
 // A non-negative option that must fit 32 bits (--warp-size, --threads); "-1" is refused, not wrapped.
 std::uint32_t small_option(const po::variables_map& vm, const char* name);
 

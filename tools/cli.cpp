@@ -24,6 +24,7 @@ constexpr Command kCommands[] = {
     {"bench", "measure simulated thread instructions per second on a fixed set of cases", cmd_bench},
     {"emit-cuda", "print the CUDA C++ the backend generates for a .kir file", cmd_emit_cuda},
     {"validate", "run on the simulator and on a real GPU and compare what each warp did", cmd_validate},
+    {"gpus", "the GPU presets of the timing model and their parameters", cmd_gpus},
 };
 
 std::string usage() {

@@ -60,5 +60,6 @@ int cmd_compare(const std::vector<std::string>& args, Io& io);
 int cmd_bench(const std::vector<std::string>& args, Io& io);
 int cmd_emit_cuda(const std::vector<std::string>& args, Io& io);
 int cmd_validate(const std::vector<std::string>& args, Io& io);
+int cmd_gpus(const std::vector<std::string>& args, Io& io);
 
 }  // namespace warpsim::cli

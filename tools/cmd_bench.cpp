@@ -35,9 +35,10 @@ std::vector<BenchCase> bench_cases(bool small) {
 }
 
 // Runs one case in this process and returns its figures.
-nlohmann::json measure(const BenchCase& c, std::uint32_t threads) {
+nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode) {
   sim::Config config;
   config.threads = threads;
+  config.mode = mode;
   sim::Gpu gpu(config);
   const auto* scenario = kernels::find_scenario(c.scenario);
   kernels::RunOptions options;
@@ -51,8 +52,12 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads) {
   }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
+  std::uint64_t cycles = 0;
+  for (const auto& l : outcome.launches) cycles += l.result.stats.timed ? l.result.stats.timing.cycles : 0;
   return {{"name", c.name},
+          {"mode", mode == sim::Mode::Timing ? "timing" : "functional"},
           {"threads", threads},
+          {"simulated_cycles", cycles},
           {"warp_instructions", warp_instructions},
           {"thread_instructions", thread_instructions},
           {"seconds", seconds},
@@ -62,20 +67,20 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads) {
 }
 
 // Forks, measures in the child, reads its JSON back through a pipe.
-nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads) {
+nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::Mode mode) {
   int fds[2];
-  if (pipe(fds) != 0) return measure(c, threads);
+  if (pipe(fds) != 0) return measure(c, threads, mode);
   const pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return measure(c, threads);
+    return measure(c, threads, mode);
   }
   if (pid == 0) {
     close(fds[0]);
     std::string text;
     try {
-      text = measure(c, threads).dump();
+      text = measure(c, threads, mode).dump();
     } catch (const std::exception& e) {
       text = nlohmann::json{{"error", e.what()}}.dump();
     }
@@ -113,6 +118,7 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
   options.add_options()("help,h", "show this help")(
       "threads", po::value<std::string>()->default_value("1"), "host thread counts to compare, e.g. 1,2")(
       "small", po::bool_switch(), "small inputs (2^16 elements, 192x108) for a quick look")(
+      "mode", po::value<std::string>()->default_value("timing,functional"), "modes to compare: timing, functional or both")(
       "format,f", po::value<std::string>()->default_value("text"), "text or json");
   if (wants_help(args)) {
     io.out += help_text(options);
@@ -130,18 +136,31 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  std::vector<sim::Mode> modes;
+  const auto mode_list = vm["mode"].as<std::string>();
+  for (std::size_t start = 0; start <= mode_list.size();) {
+    const auto comma = mode_list.find(',', start);
+    const auto m = mode_list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (m == "timing") modes.push_back(sim::Mode::Timing);
+    else if (m == "functional") modes.push_back(sim::Mode::Functional);
+    else throw Error(fmt::format("--mode: unknown mode '{}' (timing or functional)", m), ExitCode::Usage);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
   nlohmann::json results = nlohmann::json::array();
   for (const auto& c : bench_cases(vm["small"].as<bool>()))
-    for (auto threads : thread_counts) results.push_back(measure_isolated(c, threads));
+    for (const auto mode : modes)
+      for (auto threads : thread_counts) results.push_back(measure_isolated(c, threads, mode));
   if (format == "json") {
     io.out += results.dump(2) + "\n";
     return 0;
   }
-  io.out += fmt::format("{:<24} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "threads", "thread instr", "seconds",
-                        "thread instr / second", "peak RSS");
+  io.out += fmt::format("{:<24} {:<10} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "mode", "threads", "thread instr",
+                        "seconds", "thread instr / second", "peak RSS");
   for (const auto& r : results)
-    io.out += fmt::format("{:<24} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
-                          r["threads"].get<std::uint32_t>(), r["thread_instructions"].get<std::uint64_t>(),
+    io.out += fmt::format("{:<24} {:<10} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
+                          r["mode"].get<std::string>(), r["threads"].get<std::uint32_t>(),
+                          r["thread_instructions"].get<std::uint64_t>(),
                           r["seconds"].get<double>(),
                           fmt::format("{:.1f} M", r["thread_instructions_per_second"].get<double>() / 1e6),
                           double(r["peak_rss_bytes"].get<std::uint64_t>()) / (1 << 20));

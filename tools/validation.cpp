@@ -144,8 +144,14 @@ std::string format_text(const Validation& v, std::size_t max_mismatches) {
     row("idle lanes: padding", num(P.idle_lane_slots.padding), num(M.idle_lane_slots.padding));
     row("idle lanes: divergence", num(P.idle_lane_slots.divergence), num(M.idle_lane_slots.divergence));
     row("idle lanes: exited", num(P.idle_lane_slots.exited), num(M.idle_lane_slots.exited));
-    out += fmt::format("  {:<44} {:>16} {:>16}\n", "kernel time (ms)", l.predicted.cycles ? num(l.predicted.cycles) + " cyc" : "no model yet",
+    const double predicted_ms = l.predicted.timed ? l.predicted.timing.microseconds() / 1000.0 : 0.0;
+    out += fmt::format("  {:<44} {:>16} {:>16}\n", "kernel time (ms)",
+                       l.predicted.timed ? fmt::format("{:.4f}", predicted_ms) : "functional mode",
                        M.kernel_ms > 0 ? fmt::format("{:.4f}", M.kernel_ms) : "-");
+    if (l.predicted.timed && M.kernel_ms > 0)
+      out += fmt::format("  {:<44} {:>16} {:>16}\n", "time error (predicted / measured - 1)",
+                         fmt::format("{:+.1f}%", (predicted_ms / M.kernel_ms - 1.0) * 100.0),
+                         fmt::format("{} cyc", l.predicted.timing.cycles));
     out += "  basic blocks: entries (passes) and active lanes, predicted / measured\n";
     for (const auto& b : l.masks.blocks)
       out += fmt::format("    {:<36} entries {:>8} / {:<8} lanes {:>10} / {:<10}{}\n", block_text(l, b.basic_block),

@@ -14,6 +14,12 @@ struct Totals {
   std::uint64_t launches = 0, blocks = 0, warps = 0, divergent_warps = 0, rounds = 0, divergent_branches = 0,
                 passes = 0, warp_instructions = 0, thread_instructions = 0, slots = 0;
   IdleLanes idle;
+  bool timed = false;
+  std::uint64_t cycles = 0;
+  double microseconds = 0;
+  StallBreakdown stalls;
+  MemoryStats memory;
+  std::string occupancy;
 };
 
 Totals totals(const RunReport& r) {
@@ -31,6 +37,15 @@ Totals totals(const RunReport& r) {
     t.thread_instructions += s.thread_instructions;
     t.slots += s.lane_slots();
     t.idle += s.idle_lane_slots;
+    if (s.timed) {
+      t.timed = true;
+      t.cycles += s.timing.cycles;
+      t.microseconds += s.timing.microseconds();
+      t.stalls += s.timing.stalls;
+      t.memory += s.timing.memory;
+      if (t.occupancy.empty())
+        t.occupancy = fmt::format("{} {}", percent(s.timing.occupancy.theoretical()), s.timing.occupancy.limiter);
+    }
   }
   return t;
 }
@@ -74,6 +89,29 @@ std::string format_comparison(const std::vector<const RunReport*>& runs) {
   row("idle lanes: predicated off", share(&IdleLanes::predicated));
   row("idle lanes: exited", share(&IdleLanes::exited));
   row("idle lanes: padding", share(&IdleLanes::padding));
+  if (std::any_of(t.begin(), t.end(), [](const Totals& x) { return x.timed; })) {
+    auto timed = [&](const std::function<std::string(const Totals&)>& f) {
+      return [&t, f](std::size_t i) { return t[i].timed ? f(t[i]) : std::string("-"); };
+    };
+    auto stall = [&](std::uint64_t StallBreakdown::*field) {
+      return timed([field](const Totals& x) {
+        return percent(x.stalls.total() ? double(x.stalls.*field) / double(x.stalls.total()) : 0);
+      });
+    };
+    row("cycles (timing model)", timed([](const Totals& x) { return fmt::format("{}", x.cycles); }));
+    row("time (us)", timed([](const Totals& x) { return fmt::format("{:.3f}", x.microseconds); }));
+    row("occupancy (first launch)", timed([](const Totals& x) { return x.occupancy; }));
+    row("warp cycles: issued", stall(&StallBreakdown::issued));
+    row("warp cycles: dependency", stall(&StallBreakdown::dependency));
+    row("warp cycles: memory", stall(&StallBreakdown::memory));
+    row("warp cycles: barrier", stall(&StallBreakdown::barrier));
+    row("warp cycles: not selected", stall(&StallBreakdown::not_selected));
+    row("warp cycles: unit busy", stall(&StallBreakdown::unit_busy));
+    row("warp cycles: no instruction", stall(&StallBreakdown::no_instruction));
+    row("global sectors per request",
+        timed([](const Totals& x) { return fmt::format("{:.2f}", x.memory.sectors_per_request()); }));
+    row("shared bank conflicts", timed([](const Totals& x) { return fmt::format("{}", x.memory.bank_conflicts()); }));
+  }
   row("check", [&](std::size_t i) {
     const auto* o = runs[i]->outcome;
     return std::string(!o->checked ? "none" : o->passed ? "passed" : "FAILED");

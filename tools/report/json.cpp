@@ -5,6 +5,62 @@ namespace warpsim::report {
 
 namespace {
 nlohmann::json dim(const Dim3& d) { return {{"x", d.x}, {"y", d.y}, {"z", d.z}}; }
+nlohmann::json stalls(const StallBreakdown& s) {
+  return {{"issued", s.issued},         {"dependency", s.dependency},     {"memory", s.memory},
+          {"barrier", s.barrier},       {"not_selected", s.not_selected}, {"unit_busy", s.unit_busy},
+          {"no_instruction", s.no_instruction}};
+}
+nlohmann::json timing(const TimingStats& t) {
+  const Occupancy& o = t.occupancy;
+  const MemoryStats& m = t.memory;
+  return {{"gpu", t.gpu},
+          {"clock_mhz", t.clock_mhz},
+          {"sms", t.sms},
+          {"scheduler", t.scheduler},
+          {"cycles", t.cycles},
+          {"microseconds", t.microseconds()},
+          {"ipc", t.ipc()},
+          {"waves", t.waves},
+          {"occupancy",
+           {{"theoretical", o.theoretical()},
+            {"achieved", t.achieved_occupancy()},
+            {"limiter", o.limiter},
+            {"blocks_per_sm", o.blocks_per_sm},
+            {"warps_per_sm", o.warps_per_sm},
+            {"max_warps_per_sm", o.max_warps_per_sm},
+            {"registers_per_thread", o.registers_per_thread},
+            {"shared_bytes_per_block", o.shared_bytes_per_block},
+            {"block_limits",
+             {{"warps", o.limit_warps},
+              {"registers", o.limit_registers},
+              {"shared_memory", o.limit_shared},
+              {"blocks", o.limit_blocks},
+              {"barriers", o.limit_barriers}}}}},
+          {"issue_slot_utilisation", t.issue_utilisation()},
+          {"stalls", stalls(t.stalls)},
+          {"memory",
+           {{"global_load_requests", m.global_load_requests},
+            {"global_store_requests", m.global_store_requests},
+            {"global_atomic_requests", m.global_atomic_requests},
+            {"global_sectors", m.global_sectors},
+            {"sectors_per_request", m.sectors_per_request()},
+            {"l1_hit_rate", m.l1_hit_rate()},
+            {"l2_hit_rate", m.l2_hit_rate()},
+            {"l1_sector_accesses", m.l1_sector_accesses},
+            {"l2_sector_accesses", m.l2_sector_accesses},
+            {"dram_bytes", m.dram_bytes},
+            {"shared_requests", m.shared_requests},
+            {"shared_passes", m.shared_passes},
+            {"shared_bank_conflicts", m.bank_conflicts()}}}};
+}
+nlohmann::json mix(const InstructionMix& m) {
+  nlohmann::json j = nlohmann::json::object();
+  for (unsigned c = 0; c < isa::kTimingClasses; ++c)
+    if (m.warp[c] != 0)
+      j[std::string(isa::timing_class_key(static_cast<isa::TimingClass>(c)))] = {{"warp_instructions", m.warp[c]},
+                                                                                 {"active_lanes", m.lanes[c]}};
+  return j;
+}
 nlohmann::json idle(const IdleLanes& i) {
   return {{"padding", i.padding}, {"divergence", i.divergence}, {"exited", i.exited}, {"predicated", i.predicated}};
 }
@@ -30,7 +86,9 @@ nlohmann::json to_json(const LaunchStats& s) {
   j["idle_lane_slots"] = idle(s.idle_lane_slots);
   j["active_lanes_histogram"] = s.active_lanes_histogram;
   j["divergent_rounds"] = divergent_rounds(s);
-  j["cycles"] = s.cycles;
+  j["instruction_mix"] = mix(s.mix);
+  j["timing"] = s.timed ? timing(s.timing) : nlohmann::json(nullptr);
+  j["cycles"] = s.timed ? s.timing.cycles : 0;
   j["kernel_ms"] = s.kernel_ms;
   auto& branches = j["branches"] = nlohmann::json::array();
   for (const auto& b : s.branches) {
@@ -49,7 +107,7 @@ nlohmann::json to_json(const LaunchStats& s) {
                         {"rounds", occurrences}});
   }
   auto& warps = j["warps"] = nlohmann::json::array();
-  for (const auto& w : s.warps)
+  for (const auto& w : s.warps) {
     warps.push_back({{"block", w.block_linear},
                      {"block_index", dim(w.block_index)},
                      {"warp", w.warp_in_block},
@@ -62,8 +120,16 @@ nlohmann::json to_json(const LaunchStats& s) {
                      {"max_stack_depth", w.max_stack_depth},
                      {"efficiency", w.efficiency(s.warp_size)},
                      {"idle_lane_slots", idle(w.idle)},
+                     {"first_issue", w.first_issue},
+                     {"last_issue", w.last_issue},
                      {"first_cycle", w.first_cycle},
                      {"last_cycle", w.last_cycle}});
+    if (w.timed) {
+      warps.back()["sm"] = w.sm;
+      warps.back()["sub_partition"] = w.sub_partition;
+      warps.back()["stalls"] = stalls(w.stalls);
+    }
+  }
   return j;
 }
 

@@ -51,12 +51,50 @@ void branches(std::string& out, const LaunchStats& s) {
   }
 }
 
+std::string share(std::uint64_t n, std::uint64_t total) {
+  return fmt::format("{} ({})", n, percent(total ? double(n) / double(total) : 0));
+}
+
+void timing(std::string& out, const LaunchStats& s) {
+  if (!s.timed) return;
+  const TimingStats& t = s.timing;
+  const Occupancy& o = t.occupancy;
+  out += fmt::format("  timing ({} preset, {} scheduler): {} cycles = {:.3f} us at {} MHz, IPC {:.2f} (whole GPU), "
+                     "waves {}\n",
+                     t.gpu, t.scheduler, t.cycles, t.microseconds(), t.clock_mhz, t.ipc(), t.waves);
+  out += fmt::format("  occupancy: theoretical {} ({} blocks x {} warps per SM, limited by {}), achieved {}; "
+                     "registers per thread {}, shared memory per block {} B; issue slots used {}\n",
+                     percent(o.theoretical()), o.blocks_per_sm, o.warps_per_block, o.limiter,
+                     percent(t.achieved_occupancy()), o.registers_per_thread, o.shared_bytes_per_block,
+                     percent(t.issue_utilisation()));
+  out += fmt::format("  block limits per SM: warps {}, registers {}, shared memory {}, blocks {}, barriers {}\n",
+                     o.limit_warps, o.limit_registers, o.limit_shared, o.limit_blocks, o.limit_barriers);
+  const StallBreakdown& st = t.stalls;
+  const std::uint64_t all = st.total();
+  out += fmt::format("  warp cycles {}: issued {}, dependency {}, memory {}, barrier {}, not selected {}, unit busy {}, "
+                     "no instruction {}\n",
+                     all, share(st.issued, all), share(st.dependency, all), share(st.memory, all),
+                     share(st.barrier, all), share(st.not_selected, all), share(st.unit_busy, all),
+                     share(st.no_instruction, all));
+  const MemoryStats& m = t.memory;
+  out += fmt::format("  global memory: {} requests (ld {}, st {}, atom {}), {} sectors, {:.2f} sectors/request, L1 hit "
+                     "{}, L2 hit {}, DRAM {} B\n",
+                     m.requests(), m.global_load_requests, m.global_store_requests, m.global_atomic_requests,
+                     m.global_sectors, m.sectors_per_request(), percent(m.l1_hit_rate()), percent(m.l2_hit_rate()),
+                     m.dram_bytes);
+  if (m.shared_requests > 0)
+    out += fmt::format("  shared memory: {} requests, {} bank passes, {} extra passes from bank conflicts\n",
+                       m.shared_requests, m.shared_passes, m.bank_conflicts());
+}
+
 void warps(std::string& out, const LaunchStats& s) {
   if (s.warps.empty()) return;
   out += fmt::format("  warps ({} of {} shown; --warps all|divergent|B0-B1 chooses):\n", s.warps.size(), s.warps_launched);
-  out += fmt::format("    {:<12} {:>4} {:>11} {:>5} {:>9} {:>7} {:>6} {:>5} {:>7} {:>8} {:>9} {:>8} {:>8}\n", "block",
+  const bool timed = s.timed && !s.warps.empty() && s.warps.front().timed;
+  out += fmt::format("    {:<12} {:>4} {:>11} {:>5} {:>9} {:>7} {:>6} {:>5} {:>7} {:>8} {:>9} {:>8} {:>8}", "block",
                      "warp", "threads", "lanes", "instr", "div.br", "passes", "stack", "eff", "idle:pad", "div",
                      "exited", "pred");
+  out += timed ? fmt::format(" {:>6} {:>21} {:>8} {:>8} {:>8}\n", "SM.SP", "cycles", "dep", "memory", "barrier") : "\n";
   for (const auto& w : s.warps) {
     const auto block = fmt::format("({},{},{})", w.block_index.x, w.block_index.y, w.block_index.z);
     const auto threads = fmt::format("{}-{}", w.first_thread, w.first_thread + w.lanes - 1);
@@ -66,6 +104,11 @@ void warps(std::string& out, const LaunchStats& s) {
                        s.backend == "cuda" ? std::string("-") : std::to_string(w.max_stack_depth),
                        percent(w.efficiency(s.warp_size)), w.idle.padding, w.idle.divergence,
                        w.idle.exited, w.idle.predicated);
+    out.pop_back();
+    out += timed ? fmt::format(" {:>6} {:>21} {:>8} {:>8} {:>8}\n", fmt::format("{}.{}", w.sm, w.sub_partition),
+                               fmt::format("{}-{}", w.first_cycle, w.last_cycle), w.stalls.dependency, w.stalls.memory,
+                               w.stalls.barrier)
+                 : "\n";
   }
 }
 
@@ -91,7 +134,7 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
     out += fmt::format("  divergent warps {} of {}, rounds with divergence {}\n", s.divergent_warps, s.warps_launched,
                        divergent_rounds(s));
     if (s.kernel_ms > 0) out += fmt::format("  kernel time {:.4f} ms (median, measured)\n", s.kernel_ms);
-    if (s.cycles > 0) out += fmt::format("  cycles {}\n", s.cycles);
+    timing(out, s);
     if (options.show_histogram) histogram(out, s);
     branches(out, s);
     if (options.show_warps) warps(out, s);

@@ -1,0 +1,53 @@
+#include "isa/timing_class.hpp"
+
+namespace warpsim::isa {
+
+namespace {
+constexpr std::string_view kKeys[] = {
+#define WARPSIM_X(name, key, what) key,
+    WARPSIM_TIMING_CLASSES(WARPSIM_X)
+#undef WARPSIM_X
+};
+constexpr std::string_view kDescriptions[] = {
+#define WARPSIM_X(name, key, what) what,
+    WARPSIM_TIMING_CLASSES(WARPSIM_X)
+#undef WARPSIM_X
+};
+}  // namespace
+
+std::string_view timing_class_key(TimingClass c) { return kKeys[static_cast<unsigned>(c)]; }
+std::string_view timing_class_description(TimingClass c) { return kDescriptions[static_cast<unsigned>(c)]; }
+
+TimingClass timing_class(const Instruction& in) {
+  const OpcodeInfo& info = in.info();
+  const bool fp = in.type == Type::F32;
+  const bool shared = in.space == Space::Shared;
+  switch (info.latency) {
+    case Latency::Simple:
+      if (fp) return TimingClass::FpAlu;
+      return in.type == Type::U64 ? TimingClass::Int64Alu : TimingClass::IntAlu;
+    case Latency::Mul: return fp ? TimingClass::FpAlu : TimingClass::IntMul;  // f32 mul and mad are FMA-pipe ops
+    case Latency::Div: return fp ? TimingClass::FpDiv : TimingClass::IntDiv;
+    case Latency::Sqrt: return TimingClass::Sfu;
+    case Latency::Convert: return TimingClass::Convert;
+    case Latency::Load: return shared ? TimingClass::LoadShared : TimingClass::LoadGlobal;
+    case Latency::Store: return shared ? TimingClass::StoreShared : TimingClass::StoreGlobal;
+    case Latency::Atomic: return shared ? TimingClass::AtomShared : TimingClass::AtomGlobal;
+    case Latency::Branch: return TimingClass::Branch;
+    case Latency::Barrier: return TimingClass::Barrier;
+    case Latency::FenceCta: return TimingClass::FenceCta;
+    case Latency::FenceGl: return TimingClass::FenceGl;
+    case Latency::Vote: return TimingClass::Vote;
+    case Latency::Shuffle: return TimingClass::Shuffle;
+  }
+  return TimingClass::IntAlu;
+}
+
+bool is_global_memory(TimingClass c) {
+  return c == TimingClass::LoadGlobal || c == TimingClass::StoreGlobal || c == TimingClass::AtomGlobal;
+}
+bool is_shared_memory(TimingClass c) {
+  return c == TimingClass::LoadShared || c == TimingClass::StoreShared || c == TimingClass::AtomShared;
+}
+
+}  // namespace warpsim::isa

@@ -1,0 +1,69 @@
+#include "sim/step.hpp"
+
+#include "sim/lanes.hpp"
+
+namespace warpsim::sim {
+
+namespace {
+bool writes_memory(isa::TimingClass c) {
+  using isa::TimingClass;
+  return c == TimingClass::StoreGlobal || c == TimingClass::StoreShared || c == TimingClass::AtomGlobal ||
+         c == TimingClass::AtomShared;
+}
+
+// Host bytes of an access, or nullptr when it does not lie in memory (the step will fault).
+const std::byte* host_bytes(const Inst& in, const LaneContext& c, std::uint64_t address) {
+  const unsigned size = in.access_bytes;
+  if (isa::is_shared_memory(in.timing)) {
+    if (address >= c.shared_bytes || c.shared_bytes - address < size) return nullptr;
+    return c.shared + address;
+  }
+  const int a = c.global->find(address, size);
+  if (a < 0) return nullptr;
+  return c.global->at(a).data.get() + (address - c.global->at(a).base);
+}
+
+std::uint64_t read_value(const std::byte* p, unsigned size) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, p, size > 8 ? 8 : size);
+  return v;
+}
+}  // namespace
+
+void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec) {
+  record.inst = &in;
+  record.active = active;
+  record.exec = exec;
+  record.valid = 0;
+  if (in.access_bytes == 0 || exec == 0) return;
+  const unsigned n = c.warp_size;
+  const bool shared = isa::is_shared_memory(in.timing);
+  for (unsigned l = 0; l < n; ++l) {
+    if (((exec >> l) & 1) == 0) continue;
+    const std::uint64_t a = shared ? std::uint64_t{c.base32[in.mem_base.space][in.mem_base.offset + l] +
+                                                   static_cast<std::uint32_t>(in.mem_offset)} &
+                                         0xffffffffu
+                                   : c.base64[in.mem_base.space][in.mem_base.offset + l] +
+                                         static_cast<std::uint64_t>(in.mem_offset);
+    record.addresses[l] = a;
+    if (writes_memory(in.timing)) {
+      if (const std::byte* p = host_bytes(in, c, a)) {
+        record.old_values[l] = read_value(p, in.access_bytes);
+        record.valid |= std::uint64_t{1} << l;
+      }
+    }
+  }
+}
+
+bool StepSink::wrote_new_value(const LaneContext& c) const {
+  const Inst& in = *record.inst;
+  if (!writes_memory(in.timing)) return false;
+  for (std::uint64_t m = record.valid; m != 0; m &= m - 1) {
+    const unsigned l = lanes::lowest_lane(m);
+    const std::byte* p = host_bytes(in, c, record.addresses[l]);
+    if (p == nullptr || read_value(p, in.access_bytes) != record.old_values[l]) return true;
+  }
+  return false;
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,47 @@
+// What one issued warp instruction did, for whoever drives the interpreter. The functional loop
+// hands the interpreter a FunctionalSink (nothing recorded, compiled away); the timing model hands a
+// StepSink and gets a StepRecord: the instruction (pc, line, timing class, registers read and
+// written), the active and executing lanes, each executing lane's memory address, and the clock
+// value %clock reads. Whether the warp diverged, waited at a barrier or exited comes back as the
+// interpreter's Stop value and the warp's own state.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "sim/decode.hpp"
+#include "sim/global_memory.hpp"
+
+namespace warpsim::sim {
+
+// The functional loop's sink: %clock reads the block's issue counter; nothing is recorded.
+struct FunctionalSink {
+  static constexpr bool kRecords = false;
+  std::uint64_t clock(std::uint64_t issue_count) const { return issue_count; }
+  void before(const Inst&, const LaneContext&, std::uint64_t, std::uint64_t) {}
+};
+
+struct StepRecord {
+  const Inst* inst = nullptr;
+  std::uint64_t active = 0;  // lanes on the current path
+  std::uint64_t exec = 0;    // lanes executing (active and guard true)
+  std::uint64_t addresses[64] = {};  // memory instructions: byte address of each executing lane
+  // Stores and atomics: the bytes each executing lane's access held before the step (up to 8), so
+  // the timing model can tell a write that changed memory (progress) from one that did not (a spin).
+  std::uint64_t old_values[64] = {};
+  std::uint64_t valid = 0;  // lanes whose old value was read (the address lay in memory)
+};
+
+// The timing model's sink: %clock reads the SM's cycle counter; memory instructions record
+// addresses (and, for writes, the values they replace).
+struct StepSink {
+  static constexpr bool kRecords = true;
+  std::uint64_t now = 0;  // the SM cycle at which the instruction issues
+  StepRecord record;
+
+  std::uint64_t clock(std::uint64_t) const { return now; }
+  void before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec);
+  // After the step: whether a store or atomic changed any byte it wrote.
+  bool wrote_new_value(const LaneContext& c) const;
+};
+
+}  // namespace warpsim::sim

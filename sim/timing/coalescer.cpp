@@ -1,0 +1,72 @@
+#include "sim/timing/coalescer.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace warpsim::sim {
+
+void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned sector_bytes,
+              unsigned line_bytes, std::vector<LineAccess>& out) {
+  out.clear();
+  const unsigned sector_shift = static_cast<unsigned>(std::countr_zero(sector_bytes));
+  const unsigned line_shift = static_cast<unsigned>(std::countr_zero(line_bytes));
+  const std::uint64_t sector_in_line = line_bytes / sector_bytes - 1;
+  auto add = [&](std::uint64_t sector) {
+    const std::uint64_t line = sector >> (line_shift - sector_shift);
+    const auto bit = std::uint32_t{1} << (sector & sector_in_line);
+    // Lanes mostly walk forward: the last line is the usual match.
+    if (!out.empty() && out.back().line == line) {
+      out.back().sectors |= bit;
+      return;
+    }
+    for (auto& l : out)
+      if (l.line == line) {
+        l.sectors |= bit;
+        return;
+      }
+    out.push_back({line, bit});
+  };
+  for (std::uint64_t m = exec; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t first = addresses[lane] >> sector_shift;
+    const std::uint64_t last = (addresses[lane] + bytes - 1) >> sector_shift;
+    for (std::uint64_t s = first; s <= last; ++s) add(s);
+  }
+  std::sort(out.begin(), out.end(), [](const LineAccess& a, const LineAccess& b) { return a.line < b.line; });
+}
+
+unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned banks,
+                       unsigned bank_bytes) {
+  // Distinct words per bank; at most 64 lanes x 2 words.
+  std::uint64_t words[128];
+  unsigned n = 0;
+  for (std::uint64_t m = exec; m != 0; m &= m - 1) {
+    const auto lane = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t first = addresses[lane] / bank_bytes;
+    const std::uint64_t last = (addresses[lane] + bytes - 1) / bank_bytes;
+    for (std::uint64_t w = first; w <= last && n < 128; ++w) words[n++] = w;
+  }
+  std::sort(words, words + n);
+  n = static_cast<unsigned>(std::unique(words, words + n) - words);
+  unsigned per_bank[64] = {};
+  unsigned passes = n > 0 ? 1 : 0;
+  for (unsigned i = 0; i < n; ++i) passes = std::max(passes, ++per_bank[words[i] % banks]);
+  return passes;
+}
+
+unsigned most_common_address(const std::uint64_t* addresses, std::uint64_t exec) {
+  std::uint64_t a[64];
+  unsigned n = 0;
+  for (std::uint64_t m = exec; m != 0; m &= m - 1) a[n++] = addresses[std::countr_zero(m)];
+  std::sort(a, a + n);
+  unsigned best = 0;
+  for (unsigned i = 0; i < n;) {
+    unsigned j = i;
+    while (j < n && a[j] == a[i]) ++j;
+    best = std::max(best, j - i);
+    i = j;
+  }
+  return best;
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,27 @@
+// The coalescer: a warp's global access becomes the 128-byte lines and 32-byte sectors it touches
+// (one request per warp instruction, as Nsight Compute counts them).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::sim {
+
+struct LineAccess {
+  std::uint64_t line = 0;     // line address / line_bytes
+  std::uint32_t sectors = 0;  // bit s: sector s of the line
+};
+
+// Appends to `out` (cleared first) the lines of the executing lanes' accesses of `bytes` each, in
+// ascending line order.
+void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned sector_bytes,
+              unsigned line_bytes, std::vector<LineAccess>& out);
+
+// Shared-memory passes: the most distinct bank words any one bank must serve (lanes reading the
+// same word are served together). 1 without conflicts; 32 when every lane hits another word of one bank.
+unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned banks,
+                       unsigned bank_bytes);
+
+// Lanes that share the address most shared by the executing lanes (atomics to one address serialise).
+unsigned most_common_address(const std::uint64_t* addresses, std::uint64_t exec);
+
+}  // namespace warpsim::sim

@@ -1,0 +1,23 @@
+#pragma once
+#include "sim/timing/scheduler.hpp"
+
+namespace warpsim::sim {
+
+// Greedy then oldest: keep issuing from the warp that issued last while it can; otherwise the oldest.
+class GreedyThenOldest final : public WarpScheduler {
+ public:
+  std::size_t pick(std::span<const Candidate> ready) override;
+  void issued(std::uint32_t slot) override;
+
+ private:
+  std::int64_t last_ = -1;
+};
+
+// Oldest first: always the oldest issuable warp.
+class OldestFirst final : public WarpScheduler {
+ public:
+  std::size_t pick(std::span<const Candidate> ready) override;
+  void issued(std::uint32_t) override {}
+};
+
+}  // namespace warpsim::sim

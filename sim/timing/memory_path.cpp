@@ -1,0 +1,99 @@
+#include "sim/timing/memory_path.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace warpsim::sim {
+
+MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
+    : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
+  set_share(gpu.sms);
+}
+
+void MemoryPath::set_share(unsigned active_sms) {
+  const double n = std::max(1u, active_sms);
+  l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n);
+  dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
+}
+
+std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
+  const std::uint64_t start = std::max(now, lsu_free_);
+  lsu_free_ = start + (std::max<std::size_t>(lines, 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle;
+  return start;
+}
+
+std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
+  const std::uint32_t hit = l2_.present(a.line, a.sectors);
+  const std::uint32_t miss = a.sectors & ~hit;
+  const auto sectors = static_cast<unsigned>(std::popcount(a.sectors));
+  const auto missing = static_cast<unsigned>(std::popcount(miss));
+  stats.l2_sector_accesses += sectors;
+  stats.l2_sector_hits += sectors - missing;
+  double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
+  std::uint32_t latency = gpu_.l2_latency;
+  if (missing > 0) {
+    const std::uint64_t bytes = std::uint64_t{missing} * gpu_.sector_bytes;
+    stats.dram_bytes += bytes;
+    arrive = std::max(arrive, dram_channel_.serve(now, bytes));
+    // A write allocates in L2 without a fetch; only a read waits for DRAM.
+    if (!write) latency = gpu_.dram_latency;
+  }
+  l2_fills_.push_back(a);
+  return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;
+}
+
+std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines) {
+  ++stats.global_load_requests;
+  const std::uint64_t start = start_request(now, lines.size());
+  std::uint64_t done = start + gpu_.l1_latency;
+  for (const auto& a : lines) {
+    const auto sectors = static_cast<unsigned>(std::popcount(a.sectors));
+    stats.global_sectors += sectors;
+    stats.l1_sector_accesses += sectors;
+    const std::uint32_t hit = l1_.present(a.line, a.sectors);
+    stats.l1_sector_hits += static_cast<unsigned>(std::popcount(hit));
+    const std::uint32_t miss = a.sectors & ~hit;
+    if (miss == 0) {
+      l1_.touch(a.line);
+      continue;
+    }
+    done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
+    l1_.fill(a.line, miss);
+  }
+  return done;
+}
+
+std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines) {
+  ++stats.global_store_requests;
+  const std::uint64_t start = start_request(now, lines.size());
+  std::uint64_t done = start;
+  for (const auto& a : lines) {
+    stats.global_sectors += static_cast<unsigned>(std::popcount(a.sectors));
+    l1_.update(a.line, a.sectors);
+    done = std::max(done, to_l2(start, a, 0, true));
+  }
+  return done;
+}
+
+std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address) {
+  ++stats.global_atomic_requests;
+  const std::uint64_t start = start_request(now, lines.size());
+  const std::uint32_t serial = gpu_.atomic_latency + (same_address > 1 ? (same_address - 1) * gpu_.atomic_same_address_cycles : 0);
+  std::uint64_t done = start;
+  for (const auto& a : lines) {
+    stats.global_sectors += static_cast<unsigned>(std::popcount(a.sectors));
+    done = std::max(done, to_l2(start, a, serial, false));
+  }
+  return done;
+}
+
+std::uint64_t MemoryPath::shared(std::uint64_t now, unsigned passes, std::uint32_t latency) {
+  ++stats.shared_requests;
+  stats.shared_passes += passes;
+  const std::uint64_t start = std::max(now, shared_free_);
+  shared_free_ = start + std::max(passes, 1u);
+  return start + std::max(passes, 1u) - 1 + latency;
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,64 @@
+// The memory path below the coalescer: each SM's L1 (a sector cache, loads allocate, stores write
+// through) and its share of the shared L2 and DRAM bandwidth; the L2's tags are shared by every SM.
+// During an epoch an SM reads the L2 as it was at the epoch's start and logs what it brought in;
+// at the epoch's end the logs are merged in SM order, so the result does not depend on how many
+// host threads stepped the SMs. Atomics are performed at the L2.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "device/stats.hpp"
+#include "sim/timing/coalescer.hpp"
+#include "sim/timing/preset.hpp"
+#include "sim/timing/sector_cache.hpp"
+
+namespace warpsim::sim {
+
+// A bandwidth-limited channel: bytes are served one request after another.
+class Channel {
+ public:
+  void set_rate(double bytes_per_cycle) { cycles_per_byte_ = 1.0 / bytes_per_cycle; }
+  // When a request of `bytes` arriving at `now` has been transferred.
+  double serve(std::uint64_t now, std::uint64_t bytes) {
+    const double start = free_at_ > double(now) ? free_at_ : double(now);
+    free_at_ = start + double(bytes) * cycles_per_byte_;
+    return free_at_;
+  }
+
+ private:
+  double cycles_per_byte_ = 0;
+  double free_at_ = 0;
+};
+
+class MemoryPath {
+ public:
+  MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes);
+
+  // Each SM's share of the chip's L2 and DRAM bandwidth (set at every epoch from the SMs at work).
+  void set_share(unsigned active_sms);
+
+  // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
+  std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines);
+  std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines);
+  std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address);
+  // Shared memory: `passes` bank passes, each one cycle of the SM's shared-memory pipe.
+  std::uint64_t shared(std::uint64_t now, unsigned passes, std::uint32_t latency);
+
+  // The lines this SM brought into L2 since the last merge.
+  std::vector<LineAccess>& l2_fills() { return l2_fills_; }
+  MemoryStats stats;
+
+ private:
+  std::uint64_t start_request(std::uint64_t now, std::size_t lines);
+  // Sends missing sectors to L2 (and DRAM); returns when they arrive.
+  std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write);
+
+  const GpuPreset& gpu_;
+  const SectorCache& l2_;
+  SectorCache l1_;
+  Channel l2_channel_, dram_channel_;
+  std::uint64_t lsu_free_ = 0, shared_free_ = 0;
+  std::vector<LineAccess> l2_fills_;
+};
+
+}  // namespace warpsim::sim

@@ -1,0 +1,301 @@
+#include "sim/timing/preset.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "device/errors.hpp"
+#include "sim/presets/embedded.hpp"
+
+namespace warpsim::sim {
+
+namespace po = boost::program_options;
+
+std::string_view policy_name(SchedulerPolicy p) {
+  switch (p) {
+    case SchedulerPolicy::LooseRoundRobin: return "lrr";
+    case SchedulerPolicy::GreedyThenOldest: return "gto";
+    case SchedulerPolicy::OldestFirst: return "oldest";
+  }
+  return "gto";
+}
+
+namespace {
+
+[[noreturn]] void bad(const std::string& key, const std::string& value, const std::string& why) {
+  throw Error(fmt::format("GPU preset parameter '{}': '{}' {}", key, value, why), ExitCode::Usage);
+}
+
+std::uint64_t to_unsigned(const std::string& key, const std::string& text) {
+  std::uint64_t v = 0;
+  const auto* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, v);
+  if (r.ec != std::errc() || r.ptr != end) bad(key, text, "is not a whole number");
+  return v;
+}
+
+double to_double(const std::string& key, const std::string& text) {
+  std::istringstream in(text);
+  in.imbue(std::locale::classic());
+  double v = 0;
+  if (!(in >> v) || !in.eof() || !std::isfinite(v)) bad(key, text, "is not a number");
+  return v;
+}
+
+// One row per parameter: its key, how to read and print it, and what it means.
+struct Field {
+  std::string key;
+  std::string help;
+  std::function<void(GpuPreset&, const std::string&)> set;
+  std::function<std::string(const GpuPreset&)> get;
+};
+
+template <class T>
+Field number(std::string key, T GpuPreset::* member, std::string help) {
+  return {key, std::move(help),
+          [key, member](GpuPreset& p, const std::string& v) {
+            if constexpr (std::is_floating_point_v<T>)
+              p.*member = to_double(key, v);
+            else {
+              const std::uint64_t x = to_unsigned(key, v);
+              if (x > std::numeric_limits<T>::max()) bad(key, v, "is too large");
+              p.*member = static_cast<T>(x);
+            }
+          },
+          [member](const GpuPreset& p) { return fmt::format("{}", p.*member); }};
+}
+
+const std::vector<Field>& fields() {
+  static const std::vector<Field> table = [] {
+    std::vector<Field> f;
+    f.push_back({"gpu.name", "preset name", [](GpuPreset& p, const std::string& v) { p.name = v; },
+                 [](const GpuPreset& p) { return p.name; }});
+    f.push_back({"gpu.description", "one line on the GPU",
+                 [](GpuPreset& p, const std::string& v) { p.description = v; },
+                 [](const GpuPreset& p) { return p.description; }});
+    f.push_back(number("gpu.clock_mhz", &GpuPreset::clock_mhz, "SM clock (MHz): cycles become time at it"));
+    f.push_back(number("gpu.sms", &GpuPreset::sms, "streaming multiprocessors"));
+    f.push_back(number("gpu.sub_partitions", &GpuPreset::sub_partitions, "warp schedulers per SM"));
+    f.push_back(number("sm.max_threads", &GpuPreset::max_threads_per_sm, "resident threads per SM"));
+    f.push_back(number("sm.max_warps", &GpuPreset::max_warps_per_sm, "resident warps per SM"));
+    f.push_back(number("sm.max_blocks", &GpuPreset::max_blocks_per_sm, "resident blocks per SM"));
+    f.push_back(number("sm.registers", &GpuPreset::registers_per_sm, "32-bit registers per SM"));
+    f.push_back(number("sm.register_allocation_unit", &GpuPreset::register_allocation_unit,
+                       "registers per warp are allocated in units of this many"));
+    f.push_back(number("sm.max_registers_per_thread", &GpuPreset::max_registers_per_thread,
+                       "most registers one thread may use"));
+    f.push_back(number("sm.shared_bytes", &GpuPreset::shared_bytes_per_sm, "shared memory per SM (bytes)"));
+    f.push_back({"sm.shared_carveouts_kib", "shared-memory carve-outs the driver picks from (KiB, ascending)",
+                 [](GpuPreset& p, const std::string& v) {
+                   p.shared_carveouts_kib.clear();
+                   std::size_t start = 0;
+                   while (start <= v.size()) {
+                     const auto comma = v.find(',', start);
+                     const auto item = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                     const auto x = to_unsigned("sm.shared_carveouts_kib", item);
+                     if (x > 1u << 20) bad("sm.shared_carveouts_kib", v, "has a carve-out over 1 GiB");
+                     p.shared_carveouts_kib.push_back(static_cast<std::uint32_t>(x));
+                     if (comma == std::string::npos) break;
+                     start = comma + 1;
+                   }
+                 },
+                 [](const GpuPreset& p) { return fmt::format("{}", fmt::join(p.shared_carveouts_kib, ",")); }});
+    f.push_back(number("sm.shared_allocation_unit", &GpuPreset::shared_allocation_unit,
+                       "shared memory per block is rounded up to this (bytes)"));
+    f.push_back(number("sm.shared_reserved_per_block", &GpuPreset::shared_reserved_per_block,
+                       "shared memory the driver reserves per block (bytes)"));
+    f.push_back(number("sm.unified_l1_shared_kib", &GpuPreset::unified_l1_shared_kib,
+                       "L1 and shared memory together (KiB); L1 gets what the carve-out leaves"));
+    f.push_back(number("sm.barriers", &GpuPreset::barriers_per_sm, "hardware barriers per SM"));
+    f.push_back(number("sm.block_launch_cycles", &GpuPreset::block_launch_cycles,
+                       "cycles from a free block slot to the block's first warp"));
+    f.push_back(number("sm.warp_launch_cycles", &GpuPreset::warp_launch_cycles,
+                       "cycles between consecutive warps of a block starting"));
+    f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
+                 [](GpuPreset& p, const std::string& v) {
+                   if (v == "lrr") p.scheduler = SchedulerPolicy::LooseRoundRobin;
+                   else if (v == "gto") p.scheduler = SchedulerPolicy::GreedyThenOldest;
+                   else if (v == "oldest") p.scheduler = SchedulerPolicy::OldestFirst;
+                   else bad("sm.scheduler", v, "is not a policy (lrr, gto or oldest)");
+                 },
+                 [](const GpuPreset& p) { return std::string(policy_name(p.scheduler)); }});
+    for (unsigned c = 0; c < isa::kTimingClasses; ++c) {
+      const auto tc = static_cast<isa::TimingClass>(c);
+      const std::string stem(isa::timing_class_key(tc));
+      const std::string what(isa::timing_class_description(tc));
+      for (const bool latency : {true, false}) {
+        const std::string key = fmt::format("pipeline.{}_{}", stem, latency ? "latency" : "interval");
+        f.push_back({key,
+                     latency ? fmt::format("{}: cycles until a dependent instruction may issue", what)
+                             : fmt::format("{}: cycles the sub-partition's unit is busy per warp instruction", what),
+                     [key, c, latency](GpuPreset& p, const std::string& v) {
+                       const auto x = to_unsigned(key, v);
+                       if (x > 1u << 20) bad(key, v, "is over 2^20 cycles");
+                       (latency ? p.pipeline[c].latency : p.pipeline[c].interval) = static_cast<std::uint32_t>(x);
+                     },
+                     [c, latency](const GpuPreset& p) {
+                       return fmt::format("{}", latency ? p.pipeline[c].latency : p.pipeline[c].interval);
+                     }});
+      }
+    }
+    f.push_back(number("memory.sector_bytes", &GpuPreset::sector_bytes, "bytes per sector"));
+    f.push_back(number("memory.line_bytes", &GpuPreset::line_bytes, "bytes per cache line"));
+    f.push_back(number("memory.l1_latency", &GpuPreset::l1_latency, "L1 hit latency (cycles)"));
+    f.push_back(number("memory.l1_associativity", &GpuPreset::l1_associativity, "L1 ways"));
+    f.push_back(number("memory.l1_lines_per_cycle", &GpuPreset::l1_lines_per_cycle, "L1 tag lookups per cycle"));
+    f.push_back(number("memory.l2_kib", &GpuPreset::l2_kib, "L2 size (KiB)"));
+    f.push_back(number("memory.l2_associativity", &GpuPreset::l2_associativity, "L2 ways"));
+    f.push_back(number("memory.l2_latency", &GpuPreset::l2_latency, "L2 hit latency (cycles)"));
+    f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
+    f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
+    f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
+    f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
+    f.push_back(number("memory.atomic_same_address_cycles", &GpuPreset::atomic_same_address_cycles,
+                       "cycles L2 spends per atomic to one address"));
+    f.push_back(number("memory.shared_banks", &GpuPreset::shared_banks, "shared-memory banks"));
+    f.push_back(number("memory.shared_bank_bytes", &GpuPreset::shared_bank_bytes, "bytes per bank word"));
+    f.push_back(number("sim.epoch_cycles", &GpuPreset::epoch_cycles,
+                       "cycles SMs run apart before L2 state and new blocks are merged"));
+    f.push_back(number("sim.watchdog_cycles", &GpuPreset::watchdog_cycles,
+                       "cycles without progress after which a launch is reported as a deadlock"));
+    return f;
+  }();
+  return table;
+}
+
+const Field* find_field(const std::string& key) {
+  for (const auto& f : fields())
+    if (f.key == key) return &f;
+  // Overrides may leave out the section when the name is unique: --gpu-set l2_latency=300.
+  const Field* found = nullptr;
+  for (const auto& f : fields()) {
+    const auto dot = f.key.find('.');
+    if (f.key.substr(dot + 1) == key) {
+      if (found != nullptr) return nullptr;
+      found = &f;
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+const GpuPreset& default_preset() {
+  static const GpuPreset h100 = load_preset("h100");
+  return h100;
+}
+
+std::vector<std::string> builtin_presets() {
+  std::vector<std::string> names;
+  for (const auto& p : presets::embedded()) names.emplace_back(p.name);
+  return names;
+}
+
+std::string builtin_preset_text(std::string_view name) {
+  for (const auto& p : presets::embedded())
+    if (p.name == name) return std::string(p.text);
+  return {};
+}
+
+GpuPreset parse_preset(const std::string& text, const std::string& origin) {
+  po::options_description options;
+  for (const auto& f : fields()) options.add_options()(f.key.c_str(), po::value<std::string>());
+  std::istringstream in(text);
+  po::parsed_options parsed(&options);
+  try {
+    parsed = po::parse_config_file(in, options, false);
+  } catch (const po::error& e) {
+    throw Error(fmt::format("GPU preset {}: {}", origin, e.what()), ExitCode::Usage);
+  }
+  GpuPreset preset;
+  for (const auto& option : parsed.options) {
+    if (option.value.size() != 1) throw Error(fmt::format("GPU preset {}: '{}' has no value", origin, option.string_key), ExitCode::Usage);
+    find_field(option.string_key)->set(preset, option.value.front());
+  }
+  validate_preset(preset);
+  return preset;
+}
+
+GpuPreset load_preset(const std::string& name_or_file) {
+  const std::string text = builtin_preset_text(name_or_file);
+  if (!text.empty()) return parse_preset(text, fmt::format("'{}'", name_or_file));
+  if (name_or_file.find('/') == std::string::npos && name_or_file.find('.') == std::string::npos)
+    throw Error(fmt::format("--gpu: unknown GPU '{}' (built in: {}; or give a preset file)", name_or_file,
+                            fmt::join(builtin_presets(), ", ")),
+                ExitCode::Usage);
+  std::ifstream file(name_or_file);
+  if (!file) throw Error(fmt::format("--gpu: cannot read the preset file '{}'", name_or_file), ExitCode::Usage);
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  return parse_preset(buffer.str(), fmt::format("file '{}'", name_or_file));
+}
+
+void apply_override(GpuPreset& preset, const std::string& key, const std::string& value) {
+  const Field* f = find_field(key);
+  if (f == nullptr)
+    throw Error(fmt::format("--gpu-set: unknown parameter '{}' (warpsim gpus --params lists them)", key),
+                ExitCode::Usage);
+  f->set(preset, value);
+}
+
+void validate_preset(const GpuPreset& p) {
+  auto need = [](bool ok, const char* key, const std::string& value, const char* why) {
+    if (!ok) bad(key, value, why);
+  };
+  need(p.clock_mhz > 0 && p.clock_mhz < 1e6, "gpu.clock_mhz", fmt::format("{}", p.clock_mhz), "must be above 0");
+  need(p.sms >= 1 && p.sms <= 4096, "gpu.sms", fmt::format("{}", p.sms), "must be 1..4096");
+  need(p.sub_partitions >= 1 && p.sub_partitions <= 16, "gpu.sub_partitions", fmt::format("{}", p.sub_partitions),
+       "must be 1..16");
+  need(p.max_warps_per_sm >= 1 && p.max_warps_per_sm <= 1024, "sm.max_warps", fmt::format("{}", p.max_warps_per_sm),
+       "must be 1..1024");
+  need(p.max_threads_per_sm >= 1, "sm.max_threads", "0", "must be at least 1");
+  need(p.max_blocks_per_sm >= 1 && p.max_blocks_per_sm <= 1024, "sm.max_blocks", fmt::format("{}", p.max_blocks_per_sm),
+       "must be 1..1024");
+  need(p.registers_per_sm >= 1, "sm.registers", "0", "must be at least 1");
+  need(p.register_allocation_unit >= 1, "sm.register_allocation_unit", "0", "must be at least 1");
+  need(p.max_registers_per_thread >= 1, "sm.max_registers_per_thread", "0", "must be at least 1");
+  need(p.shared_allocation_unit >= 1, "sm.shared_allocation_unit", "0", "must be at least 1");
+  need(!p.shared_carveouts_kib.empty(), "sm.shared_carveouts_kib", "", "needs at least one carve-out");
+  for (std::size_t i = 1; i < p.shared_carveouts_kib.size(); ++i)
+    need(p.shared_carveouts_kib[i] > p.shared_carveouts_kib[i - 1], "sm.shared_carveouts_kib",
+         fmt::format("{}", fmt::join(p.shared_carveouts_kib, ",")), "must be ascending");
+  need(p.shared_carveouts_kib.back() <= p.unified_l1_shared_kib, "sm.shared_carveouts_kib",
+       fmt::format("{}", fmt::join(p.shared_carveouts_kib, ",")), "must not exceed sm.unified_l1_shared_kib");
+  need(p.barriers_per_sm >= 1, "sm.barriers", "0", "must be at least 1");
+  for (unsigned c = 0; c < isa::kTimingClasses; ++c)
+    need(p.pipeline[c].interval >= 1,
+         fmt::format("pipeline.{}_interval", isa::timing_class_key(static_cast<isa::TimingClass>(c))).c_str(), "0",
+         "must be at least 1");
+  need(p.sector_bytes >= 4 && (p.sector_bytes & (p.sector_bytes - 1)) == 0, "memory.sector_bytes",
+       fmt::format("{}", p.sector_bytes), "must be a power of two of at least 4");
+  need(p.line_bytes >= p.sector_bytes && p.line_bytes % p.sector_bytes == 0 && p.line_bytes / p.sector_bytes <= 8 &&
+           (p.line_bytes & (p.line_bytes - 1)) == 0,
+       "memory.line_bytes", fmt::format("{}", p.line_bytes), "must be a power of two, 1 to 8 sectors");
+  need(p.l1_associativity >= 1, "memory.l1_associativity", "0", "must be at least 1");
+  need(p.l1_lines_per_cycle >= 1, "memory.l1_lines_per_cycle", "0", "must be at least 1");
+  need(p.l2_associativity >= 1, "memory.l2_associativity", "0", "must be at least 1");
+  need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
+       fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");
+  need(p.l2_bytes_per_cycle > 0, "memory.l2_bytes_per_cycle", fmt::format("{}", p.l2_bytes_per_cycle), "must be above 0");
+  need(p.dram_bytes_per_cycle > 0, "memory.dram_bytes_per_cycle", fmt::format("{}", p.dram_bytes_per_cycle),
+       "must be above 0");
+  need(p.shared_banks >= 1 && p.shared_banks <= 64, "memory.shared_banks", fmt::format("{}", p.shared_banks),
+       "must be 1..64");
+  need(p.shared_bank_bytes >= 1, "memory.shared_bank_bytes", "0", "must be at least 1");
+  need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
+       "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
+  need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");
+}
+
+std::vector<PresetParameter> preset_parameters(const GpuPreset& preset) {
+  std::vector<PresetParameter> out;
+  for (const auto& f : fields()) out.push_back({f.key, f.get(preset), f.help});
+  return out;
+}
+
+}  // namespace warpsim::sim

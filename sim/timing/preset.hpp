@@ -1,0 +1,96 @@
+// A GPU preset: every micro-architectural parameter of the timing model, as one plain struct. The
+// built-in presets are data files (sim/presets/*.ini, embedded in the binary) read through
+// Boost.Program_options' config-file parser; `--gpu FILE` reads one from disk and `--gpu-set
+// key=value` overrides any parameter. Every value is validated in one place (validate_preset) with
+// a message naming the parameter.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "isa/timing_class.hpp"
+
+namespace warpsim::sim {
+
+enum class SchedulerPolicy : std::uint8_t { LooseRoundRobin, GreedyThenOldest, OldestFirst };
+std::string_view policy_name(SchedulerPolicy p);  // "lrr", "gto", "oldest"
+
+struct PipelineTiming {
+  std::uint32_t latency = 4;   // cycles from issue until a dependent instruction may issue
+  std::uint32_t interval = 1;  // cycles the sub-partition's unit is busy per warp instruction
+};
+
+struct GpuPreset {
+  std::string name = "h100";
+  std::string description;
+  // Chip
+  double clock_mhz = 1980;
+  std::uint32_t sms = 132;
+  std::uint32_t sub_partitions = 4;
+  // Per SM, for occupancy (NVIDIA's occupancy calculator)
+  std::uint32_t max_threads_per_sm = 2048;
+  std::uint32_t max_warps_per_sm = 64;
+  std::uint32_t max_blocks_per_sm = 32;
+  std::uint32_t registers_per_sm = 65536;
+  std::uint32_t register_allocation_unit = 256;  // registers per warp are rounded up to this
+  std::uint32_t max_registers_per_thread = 255;
+  std::uint32_t shared_bytes_per_sm = 233472;    // the largest carve-out
+  std::vector<std::uint32_t> shared_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+  std::uint32_t shared_allocation_unit = 128;
+  std::uint32_t shared_reserved_per_block = 1024;
+  std::uint32_t unified_l1_shared_kib = 256;     // L1 gets what the shared carve-out leaves
+  std::uint32_t barriers_per_sm = 64;            // a block that uses bar.sync takes one
+  // Launch
+  std::uint32_t block_launch_cycles = 20;        // from a free slot to the block's first warp being ready
+  std::uint32_t warp_launch_cycles = 2;          // between consecutive warps of a block becoming ready
+  SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
+  // Pipelines, per timing class
+  std::array<PipelineTiming, isa::kTimingClasses> pipeline{};
+  // Memory
+  std::uint32_t sector_bytes = 32;
+  std::uint32_t line_bytes = 128;
+  std::uint32_t l1_latency = 41;
+  std::uint32_t l1_associativity = 4;
+  std::uint32_t l1_lines_per_cycle = 1;          // tag lookups per cycle (128 B/clk)
+  std::uint32_t l2_kib = 51200;
+  std::uint32_t l2_associativity = 16;
+  std::uint32_t l2_latency = 272;
+  double l2_bytes_per_cycle = 4200;              // whole chip
+  std::uint32_t dram_latency = 484;
+  double dram_bytes_per_cycle = 1515;            // whole chip
+  std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load
+  std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address
+  std::uint32_t shared_banks = 32;
+  std::uint32_t shared_bank_bytes = 4;
+  // Simulation
+  std::uint32_t epoch_cycles = 64;               // SMs run apart this long, then L2 state merges
+  std::uint64_t watchdog_cycles = 1u << 20;      // no progress this long: the launch is a deadlock
+
+  const PipelineTiming& timing(isa::TimingClass c) const { return pipeline[static_cast<unsigned>(c)]; }
+};
+
+// One parameter of a preset, for `warpsim gpus --params` and the docs.
+struct PresetParameter {
+  std::string key;    // "memory.l2_latency"
+  std::string value;  // as the preset holds it
+  std::string help;
+};
+
+// The h100 preset, parsed once (the default of sim::Config).
+const GpuPreset& default_preset();
+// The built-in presets' names, in order (h100 first: the default).
+std::vector<std::string> builtin_presets();
+std::string builtin_preset_text(std::string_view name);  // "" when there is none
+// Reads a preset: a built-in name or a file path. Throws Error(Usage) naming the preset for an
+// unknown name or unreadable file, and Error naming the parameter for a bad value.
+GpuPreset load_preset(const std::string& name_or_file);
+GpuPreset parse_preset(const std::string& text, const std::string& origin);
+// key=value overrides; throws Error naming the parameter.
+void apply_override(GpuPreset& preset, const std::string& key, const std::string& value);
+void validate_preset(const GpuPreset& preset);
+std::vector<PresetParameter> preset_parameters(const GpuPreset& preset);
+
+}  // namespace warpsim::sim

@@ -1,0 +1,42 @@
+// A set-associative sector cache (tags only: data lives in the functional memory): lines of
+// `line_bytes` with a valid bit per sector, LRU replacement. Used for each SM's L1 and the L2.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::sim {
+
+class SectorCache {
+ public:
+  SectorCache() = default;
+  // A cache of `bytes` (0: no cache, every lookup misses).
+  SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity);
+
+  // The sectors of `sectors` that are present (no state change).
+  std::uint32_t present(std::uint64_t line, std::uint32_t sectors) const;
+  // Marks the sectors present, allocating the line (evicting the least recently used) if needed.
+  void fill(std::uint64_t line, std::uint32_t sectors);
+  // Marks a use of the line for LRU (on a hit).
+  void touch(std::uint64_t line);
+  // Updates sectors only where the line is present (write-through, no allocate).
+  void update(std::uint64_t line, std::uint32_t sectors);
+  void clear();
+  bool enabled() const { return sets_ > 0; }
+
+ private:
+  struct Way {
+    std::uint64_t tag = ~std::uint64_t{0};
+    std::uint64_t used = 0;
+    std::uint32_t sectors = 0;
+  };
+  std::uint64_t set_of(std::uint64_t line) const { return (line ^ (line >> 11) ^ (line >> 23)) % sets_; }
+  Way* find(std::uint64_t line);
+  const Way* find(std::uint64_t line) const;
+
+  std::uint64_t sets_ = 0;
+  unsigned ways_ = 0;
+  std::uint64_t clock_ = 0;
+  std::vector<Way> table_;
+};
+
+}  // namespace warpsim::sim

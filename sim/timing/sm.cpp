@@ -1,0 +1,343 @@
+#include "sim/timing/sm.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "sim/timing/coalescer.hpp"
+
+namespace warpsim::sim {
+
+namespace {
+using isa::TimingClass;
+constexpr std::uint32_t kPipes = 6;  // int, fma, sfu, lsu, control, warp
+constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+}  // namespace
+
+// Which pipe of a sub-partition an instruction occupies for its issue interval.
+std::uint32_t Sm::pipe(TimingClass c) const {
+  switch (c) {
+    case TimingClass::IntAlu:
+    case TimingClass::Int64Alu:
+    case TimingClass::IntDiv:
+    case TimingClass::Convert: return 0;
+    case TimingClass::FpAlu:
+    case TimingClass::IntMul:
+    case TimingClass::FpDiv: return 1;
+    case TimingClass::Sfu: return 2;
+    case TimingClass::LoadGlobal:
+    case TimingClass::StoreGlobal:
+    case TimingClass::AtomGlobal:
+    case TimingClass::LoadShared:
+    case TimingClass::StoreShared:
+    case TimingClass::AtomShared: return 3;
+    case TimingClass::Branch:
+    case TimingClass::Barrier:
+    case TimingClass::FenceCta:
+    case TimingClass::FenceGl: return 4;
+    case TimingClass::Vote:
+    case TimingClass::Shuffle: return 5;
+  }
+  return 0;
+}
+
+Sm::Sm(const SmContext& c, std::uint32_t id)
+    : ctx_(c),
+      id_(id),
+      stats_(c.spec, c.program, c.warps_per_block),
+      executor_(c.spec, c.program, c.memory, stats_),
+      memory_(c.gpu, c.l2, c.l1_bytes) {
+  const std::uint32_t sps = c.gpu.sub_partitions;
+  blocks_.resize(c.blocks_per_sm);
+  warps_.resize(std::size_t{c.blocks_per_sm} * c.warps_per_block);
+  partition_warps_.resize(sps);
+  for (std::uint32_t i = 0; i < sps; ++i) schedulers_.push_back(make_scheduler(c.gpu.scheduler));
+  pipe_free_.assign(std::size_t{sps} * kPipes, 0);
+  for (std::size_t i = 0; i < warps_.size(); ++i) {
+    WarpSlot& s = warps_[i];
+    s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
+    s.sub_partition = static_cast<std::uint32_t>(i % sps);
+    s.slot = static_cast<std::uint32_t>(partition_warps_[s.sub_partition].size());
+    partition_warps_[s.sub_partition].push_back(static_cast<std::uint32_t>(i));
+    s.register_ready.assign(c.program.scoreboard_slots, 0);
+    s.register_from_memory.assign(c.program.scoreboard_slots, 0);
+  }
+  for (std::uint32_t b = 0; b < c.blocks_per_sm; ++b)
+    blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
+  free_slots_ = c.blocks_per_sm;
+  sp_next_.assign(sps, kNever);
+  sp_lowered_.assign(sps, kNever);
+}
+
+void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
+  std::uint32_t b = 0;
+  while (blocks_[b].used) ++b;
+  BlockSlot& bs = blocks_[b];
+  if (!bs.block)
+    bs.block = std::make_unique<Block>(ctx_.program, ctx_.config, ctx_.spec.block, ctx_.spec.kernel->shared_bytes());
+  bs.block->start(linear, block_index(linear, ctx_.spec.grid));
+  bs.used = true;
+  bs.live_warps = static_cast<std::uint32_t>(bs.block->warps.size());
+  bs.at_barrier = 0;
+  for (std::uint32_t w = 0; w < bs.live_warps; ++w) {
+    WarpSlot& s = warps_[bs.first_warp + w];
+    s.warp = &bs.block->warps[w];
+    s.live = true;
+    s.at_barrier = false;
+    s.age = next_age_++;
+    s.ready_at = start + std::uint64_t{w} * ctx_.gpu.warp_launch_cycles;
+    s.accounted_until = s.ready_at;
+    s.wait = Wait::NoInstruction;
+    s.unit_blocked = 0;
+    s.blocked_until = 0;
+    s.memory_done = 0;
+    s.stalls = {};
+    std::fill(s.register_ready.begin(), s.register_ready.end(), 0);
+    std::fill(s.register_from_memory.begin(), s.register_from_memory.end(), 0);
+    wake(s);
+    ++live_warps_;
+  }
+  --free_slots_;
+  ++resident_;
+}
+
+bool Sm::run_until(std::uint64_t end) {
+  progress_ = false;
+  while (now_ < end) {
+    if (resident_ == 0) {
+      now_ = end;
+      break;
+    }
+    bool issued = false;
+    std::uint64_t next = kNever;
+    for (std::uint32_t sp = 0; sp < partition_warps_.size(); ++sp) {
+      // A sub-partition none of whose warps can issue before sp_next_ is not looked at until then.
+      if (sp_next_[sp] > now_) {
+        next = std::min(next, sp_next_[sp]);
+        continue;
+      }
+      candidates_.clear();
+      index_.clear();
+      std::uint64_t sp_next = kNever;
+      for (const std::uint32_t i : partition_warps_[sp]) {
+        WarpSlot& s = warps_[i];
+        if (!s.live || s.at_barrier) continue;
+        if (s.ready_at > now_) {
+          sp_next = std::min(sp_next, s.ready_at);
+          continue;
+        }
+        const std::uint64_t free = pipe_free_[sp * kPipes + pipe(ctx_.program.code[s.warp->pc].timing)];
+        if (free > now_) {
+          // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
+          const std::uint64_t from = std::max(now_, s.blocked_until);
+          if (free > from) s.unit_blocked += free - from;
+          s.blocked_until = std::max(s.blocked_until, free);
+          sp_next = std::min(sp_next, free);
+          continue;
+        }
+        candidates_.push_back({s.slot, s.age});
+        index_.push_back(i);
+      }
+      if (!candidates_.empty()) {
+        const std::size_t k = schedulers_[sp]->pick(candidates_);
+        schedulers_[sp]->issued(candidates_[k].slot);
+        WarpSlot& chosen = warps_[index_[k]];
+        issue(chosen, now_);
+        issued = true;
+        if (candidates_.size() > 1) sp_next = now_ + 1;  // the others are still ready
+        if (chosen.live && !chosen.at_barrier) sp_next = std::min(sp_next, chosen.ready_at);
+      }
+      // issue() may have released a barrier or finished a warp: keep what it lowered.
+      sp_next_[sp] = std::min(sp_next, sp_lowered_[sp]);
+      sp_lowered_[sp] = kNever;
+      next = std::min(next, sp_next_[sp]);
+    }
+    std::uint64_t advance = 1;
+    if (!issued) advance = next == kNever ? end - now_ : std::max<std::uint64_t>(1, std::min(next, end) - now_);
+    active_cycles_ += advance;
+    resident_warp_cycles_ += std::uint64_t{live_warps_} * advance;
+    now_ += advance;
+  }
+  return progress_;
+}
+
+void Sm::wake(const WarpSlot& s) {
+  sp_next_[s.sub_partition] = std::min(sp_next_[s.sub_partition], s.ready_at);
+  sp_lowered_[s.sub_partition] = std::min(sp_lowered_[s.sub_partition], s.ready_at);
+}
+
+void Sm::account(WarpSlot& s, std::uint64_t until) {
+  if (until <= s.accounted_until) return;
+  const std::uint64_t span = until - s.accounted_until;
+  const std::uint64_t waiting = s.ready_at > s.accounted_until ? std::min(span, s.ready_at - s.accounted_until) : 0;
+  switch (s.wait) {
+    case Wait::Dependency: s.stalls.dependency += waiting; break;
+    case Wait::Memory: s.stalls.memory += waiting; break;
+    case Wait::Barrier: s.stalls.barrier += waiting; break;
+    case Wait::NoInstruction: s.stalls.no_instruction += waiting; break;
+  }
+  const std::uint64_t ready = span - waiting;
+  const std::uint64_t unit = std::min(ready, s.unit_blocked);
+  s.stalls.unit_busy += unit;
+  s.stalls.not_selected += ready - unit;
+  s.unit_blocked = 0;
+  s.accounted_until = until;
+}
+
+void Sm::issue(WarpSlot& s, std::uint64_t now) {
+  account(s, now);
+  ++s.stalls.issued;
+  s.accounted_until = now + 1;
+  Warp& w = *s.warp;
+  const Inst& in = ctx_.program.code[w.pc];
+  if (w.issued == 0) w.first_cycle = now;
+  w.last_cycle = now;
+  BlockSlot& bs = blocks_[s.block_slot];
+  sink_.now = now;
+  const std::uint64_t divergent_before = w.divergent_branches;
+  const Stop stop = executor_.run(*bs.block, w, 1, sink_);
+  ++issued_;
+  last_cycle_ = std::max(last_cycle_, now);
+  const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
+  pipe_free_[s.sub_partition * kPipes + pipe(in.timing)] = now + pt.interval;
+  timing_of(s, sink_.record, now);
+  switch (stop) {
+    case Stop::Exited: finish_warp(s, now); return;
+    case Stop::Barrier:
+      s.at_barrier = true;
+      s.ready_at = kNever;
+      s.wait = Wait::Barrier;
+      if (++bs.at_barrier == bs.live_warps) release_barrier(bs, now);
+      return;
+    case Stop::Slice: break;
+  }
+  // After control flow the next instruction is fetched anew.
+  std::uint64_t after = now + 1;
+  if (in.flow == Flow::Branch || in.flow == Flow::Exit || w.divergent_branches != divergent_before)
+    after = now + std::max<std::uint32_t>(pt.latency, 1);
+  if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
+  set_ready(s, now, after);
+  if (in.timing == TimingClass::FenceGl) {
+    const std::uint64_t fence = std::max(now + pt.latency, s.memory_done);
+    if (fence > s.ready_at) {
+      s.ready_at = fence;
+      s.wait = Wait::Memory;
+    }
+  }
+}
+
+void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
+  const Inst& in = *r.inst;
+  const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
+  std::uint64_t ready = now + pt.latency;
+  bool from_memory = false;
+  if (in.access_bytes != 0 && r.exec != 0) {
+    const GpuPreset& g = ctx_.gpu;
+    if (isa::is_global_memory(in.timing)) {
+      coalesce(r.addresses, r.exec, in.access_bytes, g.sector_bytes, g.line_bytes, lines_);
+      if (in.timing == TimingClass::LoadGlobal) {
+        ready = memory_.load(now, lines_) + pt.latency;
+        from_memory = true;
+      } else if (in.timing == TimingClass::StoreGlobal) {
+        s.memory_done = std::max(s.memory_done, memory_.store(now, lines_));
+      } else {
+        ready = memory_.atomic(now, lines_, most_common_address(r.addresses, r.exec)) + pt.latency;
+        s.memory_done = std::max(s.memory_done, ready);
+        from_memory = true;
+      }
+    } else {
+      const unsigned passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+      ready = memory_.shared(now, passes, pt.latency);
+      from_memory = in.timing != TimingClass::StoreShared;
+    }
+    if (!progress_ && sink_.wrote_new_value(executor_.context())) progress_ = true;
+  }
+  if (in.write != isa::kNoRegister) {
+    s.register_ready[in.write] = ready;
+    s.register_from_memory[in.write] = from_memory;
+  }
+}
+
+void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
+  const Inst& next = ctx_.program.code[s.warp->pc];
+  std::uint64_t deps = 0;
+  bool memory = false;
+  auto need = [&](std::uint32_t r) {
+    if (r == isa::kNoRegister || r >= s.register_ready.size()) return;
+    if (s.register_ready[r] > deps) {
+      deps = s.register_ready[r];
+      memory = s.register_from_memory[r] != 0;
+    }
+  };
+  for (unsigned k = 0; k < next.read_count; ++k) need(next.reads[k]);
+  need(next.write);  // write after write: the earlier result must land first
+  if (deps > after) {
+    s.ready_at = deps;
+    s.wait = memory ? Wait::Memory : Wait::Dependency;
+  } else {
+    s.ready_at = after;
+    s.wait = after > now + 1 ? Wait::NoInstruction : Wait::Dependency;
+  }
+}
+
+void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
+  const std::uint64_t release = now + ctx_.gpu.timing(TimingClass::Barrier).latency;
+  for (std::uint32_t w = 0; w < bs.block->warps.size(); ++w) {
+    WarpSlot& s = warps_[bs.first_warp + w];
+    if (!s.live || !s.at_barrier) continue;
+    s.at_barrier = false;
+    s.warp->state = Warp::State::Ready;
+    s.wait = Wait::Barrier;
+    s.ready_at = release;
+    set_ready(s, now, release);
+    if (s.wait != Wait::Memory && s.wait != Wait::Dependency) s.wait = Wait::Barrier;
+    wake(s);
+  }
+  bs.at_barrier = 0;
+  progress_ = true;
+}
+
+void Sm::finish_warp(WarpSlot& s, std::uint64_t now) {
+  s.live = false;
+  --live_warps_;
+  progress_ = true;
+  StatsCollector::WarpTiming t;
+  t.sm = id_;
+  t.sub_partition = s.sub_partition;
+  t.stalls = s.stalls;
+  stalls_ += s.stalls;
+  BlockSlot& bs = blocks_[s.block_slot];
+  stats_.finish_warp(*bs.block, *s.warp, &t);
+  --bs.live_warps;
+  if (bs.live_warps > 0 && bs.at_barrier == bs.live_warps) release_barrier(bs, now);
+  if (bs.live_warps == 0) {
+    bs.used = false;
+    ++free_slots_;
+    --resident_;
+  }
+}
+
+std::vector<std::uint64_t> Sm::resident_blocks() const {
+  std::vector<std::uint64_t> out;
+  for (const auto& b : blocks_)
+    if (b.used) out.push_back(b.block->linear);
+  return out;
+}
+
+std::vector<std::string> Sm::describe_warps(std::size_t limit) const {
+  std::vector<std::string> out;
+  for (const auto& s : warps_) {
+    if (!s.live || out.size() >= limit) continue;
+    const Block& b = *blocks_[s.block_slot].block;
+    const Inst& in = ctx_.program.code[s.warp->pc];
+    const std::string text = source_line(ctx_.spec.source_text, in.line);
+    out.push_back(fmt::format("block ({},{},{}) warp {} pc {} line {}{} (SM {}, {})", b.index.x, b.index.y, b.index.z,
+                              s.warp->index, s.warp->pc, in.line,
+                              text.empty() ? std::string() : fmt::format(" `{}`", text), id_,
+                              s.at_barrier ? "waiting at a barrier" : "running"));
+  }
+  return out;
+}
+
+}  // namespace warpsim::sim

@@ -1,0 +1,123 @@
+// One streaming multiprocessor: resident blocks, their warps spread over the sub-partitions, one
+// warp scheduler and one scoreboard per warp, pipelines with an issue interval per sub-partition,
+// barriers, and the SM's memory path. run_until() steps cycles back to front within each cycle:
+// results whose latency has passed become visible, then each sub-partition issues at most one warp
+// instruction through the interpreter (the same step the functional mode runs).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device/stats.hpp"
+#include "sim/block.hpp"
+#include "sim/executor.hpp"
+#include "sim/stats_collector.hpp"
+#include "sim/step.hpp"
+#include "sim/timing/memory_path.hpp"
+#include "sim/timing/scheduler.hpp"
+
+namespace warpsim::sim {
+
+struct SmContext {
+  const LaunchSpec& spec;
+  const Program& program;
+  const Config& config;
+  const GpuPreset& gpu;
+  GlobalMemory& memory;
+  const SectorCache& l2;
+  std::uint64_t warps_per_block = 0;
+  std::uint32_t blocks_per_sm = 0;
+  std::uint64_t l1_bytes = 0;
+};
+
+class Sm {
+ public:
+  Sm(const SmContext& context, std::uint32_t id);
+
+  bool has_room() const { return free_slots_ > 0; }
+  bool busy() const { return resident_ > 0; }
+  // Makes block `linear` resident; its first warp may issue at cycle `start`.
+  void add_block(std::uint64_t linear, std::uint64_t start);
+  // Steps cycles until `end` (exclusive). Returns whether anything progressed: a warp issued an
+  // instruction that changed memory, passed a barrier, exited, or a block finished.
+  bool run_until(std::uint64_t end);
+
+  std::uint32_t id() const { return id_; }
+  std::uint64_t issued() const { return issued_; }
+  std::uint64_t last_cycle() const { return last_cycle_; }
+  std::uint64_t resident_warp_cycles() const { return resident_warp_cycles_; }
+  std::uint64_t active_cycles() const { return active_cycles_; }
+  MemoryPath& memory() { return memory_; }
+  StatsCollector& stats() { return stats_; }
+  StallBreakdown stalls() const { return stalls_; }
+  // For deadlock reports: where each resident warp is.
+  std::vector<std::string> describe_warps(std::size_t limit) const;
+  std::vector<std::uint64_t> resident_blocks() const;
+
+ private:
+  enum class Wait : std::uint8_t { Dependency, Memory, Barrier, NoInstruction };
+  struct WarpSlot {
+    Warp* warp = nullptr;
+    std::uint32_t block_slot = 0;
+    std::uint32_t sub_partition = 0;
+    std::uint32_t slot = 0;     // within its sub-partition
+    std::uint64_t age = 0;
+    std::uint64_t ready_at = 0;
+    Wait wait = Wait::NoInstruction;
+    bool at_barrier = false;
+    bool live = false;
+    std::uint64_t accounted_until = 0;  // cycles before this are in `stalls`
+    std::uint64_t unit_blocked = 0;     // ready cycles lost to a busy unit since the last issue
+    std::uint64_t blocked_until = 0;    // unit-busy cycles are counted up to here
+    std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
+    StallBreakdown stalls;
+    std::vector<std::uint64_t> register_ready;
+    std::vector<std::uint8_t> register_from_memory;
+  };
+  struct BlockSlot {
+    std::unique_ptr<Block> block;
+    bool used = false;
+    std::uint32_t live_warps = 0;
+    std::uint32_t at_barrier = 0;
+    std::uint32_t first_warp = 0;  // index of its warp 0 in warps_
+  };
+
+  void issue(WarpSlot& slot, std::uint64_t now);
+  void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
+  void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
+  void release_barrier(BlockSlot& block, std::uint64_t now);
+  void finish_warp(WarpSlot& slot, std::uint64_t now);
+  void account(WarpSlot& slot, std::uint64_t until);
+  void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
+  std::uint32_t pipe(isa::TimingClass c) const;
+
+  const SmContext& ctx_;
+  std::uint32_t id_;
+  std::vector<BlockSlot> blocks_;
+  std::vector<WarpSlot> warps_;  // blocks_per_sm x warps_per_block, by block slot
+  std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
+  std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
+  std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
+  std::vector<Candidate> candidates_;
+  std::vector<std::uint32_t> index_;       // candidates_[i] is warps_[index_[i]]
+  std::vector<std::uint64_t> sp_next_;     // per sub-partition: no warp can issue before this cycle
+  std::vector<std::uint64_t> sp_lowered_;  // per sub-partition: earliest ready_at set while issuing
+  std::uint32_t live_warps_ = 0;
+  std::vector<LineAccess> lines_;
+  StatsCollector stats_;
+  Executor executor_;
+  MemoryPath memory_;
+  StepSink sink_;
+  std::uint32_t free_slots_ = 0;
+  std::uint32_t resident_ = 0;
+  std::uint64_t now_ = 0;
+  std::uint64_t next_age_ = 0;
+  std::uint64_t issued_ = 0;
+  std::uint64_t last_cycle_ = 0;
+  std::uint64_t resident_warp_cycles_ = 0, active_cycles_ = 0;
+  StallBreakdown stalls_;
+  bool progress_ = false;
+};
+
+}  // namespace warpsim::sim

@@ -1,0 +1,192 @@
+#include "sim/timing/timing_launch.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "device/errors.hpp"
+#include "sim/timing/occupancy.hpp"
+#include "sim/timing/sm.hpp"
+
+namespace warpsim::sim {
+
+namespace {
+
+bool uses_barriers(const Program& p) {
+  for (const auto& in : p.code)
+    if (in.flow == Flow::Barrier) return true;
+  return false;
+}
+
+// Steps SMs [first, last) through one epoch; the lowest SM's fault wins.
+class EpochRunner {
+ public:
+  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, unsigned threads) : sms_(sms), threads_(threads) {}
+
+  bool run(std::uint64_t end) {
+    errors_.assign(sms_.size(), nullptr);
+    progress_.assign(sms_.size(), 0);
+    if (threads_ <= 1) {
+      step(0, sms_.size(), end);
+    } else {
+      std::vector<std::thread> pool;
+      const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
+      for (unsigned t = 1; t < threads_; ++t)
+        if (t * per < n) pool.emplace_back([this, t, per, n, end] { step(t * per, std::min(n, (t + 1) * per), end); });
+      step(0, std::min(n, per), end);
+      for (auto& th : pool) th.join();
+    }
+    for (const auto& e : errors_)
+      if (e) std::rethrow_exception(e);
+    return std::any_of(progress_.begin(), progress_.end(), [](char p) { return p != 0; });
+  }
+
+ private:
+  void step(std::size_t first, std::size_t last, std::uint64_t end) {
+    for (std::size_t i = first; i < last; ++i) {
+      try {
+        progress_[i] = sms_[i]->run_until(end);
+      } catch (...) {
+        errors_[i] = std::current_exception();
+        return;
+      }
+    }
+  }
+
+  std::vector<std::unique_ptr<Sm>>& sms_;
+  unsigned threads_;
+  std::vector<std::exception_ptr> errors_;
+  std::vector<char> progress_;
+};
+
+}  // namespace
+
+LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Config& config, GlobalMemory& memory,
+                        SectorCache& l2) {
+  const GpuPreset& gpu = config.gpu;
+  const std::uint32_t ws = program.warp_size;
+  const std::uint64_t blocks = spec.grid.count();
+  const std::uint64_t warps_per_block = (spec.block.count() + ws - 1) / ws;
+
+  OccupancyInput oi;
+  oi.threads_per_block = spec.block.count();
+  oi.warp_size = ws;
+  oi.registers_per_thread = config.registers != 0 ? config.registers : spec.analysis->registers_per_thread;
+  oi.shared_bytes_per_block = spec.kernel->shared_bytes();
+  oi.uses_barriers = uses_barriers(program);
+  Occupancy occupancy;
+  try {
+    occupancy = compute_occupancy(gpu, oi);
+  } catch (const Error& e) {
+    throw Error(fmt::format("launch of '{}' on the {}: {}", spec.kernel->name, gpu.name, e.what()), e.code());
+  }
+  const std::uint32_t carveout = shared_carveout_bytes(gpu, occupancy.blocks_per_sm, oi.shared_bytes_per_block);
+  const std::uint64_t unified = std::uint64_t{gpu.unified_l1_shared_kib} * 1024;
+
+  SmContext context{spec, program, config, gpu, memory, l2, warps_per_block, occupancy.blocks_per_sm,
+                    unified > carveout ? unified - carveout : 0};
+  std::vector<std::unique_ptr<Sm>> sms;
+  for (std::uint32_t i = 0; i < gpu.sms; ++i) sms.push_back(std::make_unique<Sm>(context, i));
+
+  // Blocks cannot see each other's memory mid-launch unless they use global atomics or fences:
+  // only then could SMs stepped on several host threads observe each other in another order.
+  const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
+  EpochRunner runner(sms, threads);
+
+  std::uint64_t next_block = 0, now = 0, last_progress = 0;
+  auto dispatch = [&](std::uint64_t at) {
+    // Breadth first: one block per SM per pass, in SM order, while any SM has room.
+    bool placed = true;
+    while (placed && next_block < blocks) {
+      placed = false;
+      for (auto& sm : sms) {
+        if (next_block >= blocks) break;
+        if (!sm->has_room()) continue;
+        sm->add_block(next_block++, at + gpu.block_launch_cycles);
+        placed = true;
+      }
+    }
+  };
+  dispatch(0);
+  auto busy = [&] { return std::any_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->busy(); }); };
+  while (next_block < blocks || busy()) {
+    unsigned active = 0;
+    for (auto& sm : sms) active += sm->busy();
+    for (auto& sm : sms) sm->memory().set_share(active);
+    const std::uint64_t end = now + gpu.epoch_cycles;
+    const bool progress = runner.run(end);
+    for (auto& sm : sms) {
+      for (const auto& f : sm->memory().l2_fills()) l2.fill(f.line, f.sectors);
+      sm->memory().l2_fills().clear();
+    }
+    std::uint64_t issued = 0;
+    for (auto& sm : sms) issued += sm->issued();
+    now = end;
+    const std::uint64_t before = next_block;
+    dispatch(now);
+    if (progress || next_block != before) last_progress = now;
+    auto where = [&] {
+      std::vector<std::string> warps;
+      for (auto& sm : sms)
+        for (auto& w : sm->describe_warps(8 - std::min<std::size_t>(8, warps.size()))) warps.push_back(std::move(w));
+      return fmt::format("{}", fmt::join(warps, ", "));
+    };
+    if (issued > config.max_instructions)
+      throw KernelFault(fmt::format("kernel '{}' did not finish after {} warp instructions; warps at: {} "
+                                    "(--max-instructions raises the limit)",
+                                    spec.kernel->name, config.max_instructions, where()));
+    if (now - last_progress > gpu.watchdog_cycles) {
+      std::vector<std::uint64_t> resident;
+      for (auto& sm : sms)
+        for (auto b : sm->resident_blocks()) resident.push_back(b);
+      std::sort(resident.begin(), resident.end());
+      std::string hint;
+      if (next_block < blocks)
+        hint = fmt::format(
+            "; {} blocks wait to be scheduled (from block {}): only {} blocks fit at once ({} per SM x {} SMs, "
+            "limited by {}), so a kernel that waits for every block of the grid can never finish",
+            blocks - next_block, next_block, std::uint64_t{occupancy.blocks_per_sm} * gpu.sms, occupancy.blocks_per_sm,
+            gpu.sms, occupancy.limiter);
+      std::string shown;
+      for (std::size_t i = 0; i < std::min<std::size_t>(resident.size(), 8); ++i)
+        shown += fmt::format("{}{}", i ? ", " : "", resident[i]);
+      if (resident.size() > 8) shown += fmt::format(" and {} more", resident.size() - 8);
+      throw KernelFault(fmt::format(
+          "kernel '{}' deadlocked: no warp finished, passed a barrier or changed memory for {} cycles "
+          "(sim.watchdog_cycles) by cycle {}; {} blocks resident ({}){}. Warps at: {}",
+          spec.kernel->name, gpu.watchdog_cycles, now, resident.size(), shown, hint, where()));
+    }
+  }
+
+  // Merge in SM order: every figure is a sum or a deterministic selection.
+  StatsCollector& first = sms[0]->stats();
+  for (std::size_t i = 1; i < sms.size(); ++i) first.merge(std::move(sms[i]->stats()));
+  LaunchResult result;
+  std::move(first).finish(result.stats, result.trace);
+  LaunchStats& out = result.stats;
+  out.timed = true;
+  TimingStats& t = out.timing;
+  t.gpu = gpu.name;
+  t.clock_mhz = gpu.clock_mhz;
+  t.sms = gpu.sms;
+  t.sub_partitions = gpu.sub_partitions;
+  t.scheduler = std::string(policy_name(gpu.scheduler));
+  t.occupancy = occupancy;
+  const std::uint64_t per_wave = std::uint64_t{occupancy.blocks_per_sm} * gpu.sms;
+  t.waves = (blocks + per_wave - 1) / per_wave;
+  for (auto& sm : sms) {
+    t.cycles = std::max(t.cycles, sm->last_cycle() + 1);
+    t.resident_warp_cycles += sm->resident_warp_cycles();
+    t.active_sm_cycles += sm->active_cycles();
+    t.warp_instructions += sm->issued();
+    t.stalls += sm->stalls();
+    t.memory += sm->memory().stats;
+  }
+  return result;
+}
+
+}  // namespace warpsim::sim
