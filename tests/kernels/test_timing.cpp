@@ -1,0 +1,241 @@
+// The timing model's textbook behaviours, asserted from the JSON report as a user reads it, and the
+// rule that timing never changes a functional figure.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include "kernels/scenario.hpp"
+#include "sim/gpu.hpp"
+#include "tests/kernels/textbook_helpers.hpp"
+#include "tools/cli.hpp"
+
+namespace {
+
+using warpsim::cli::Io;
+using warpsim::cli::run_cli;
+
+nlohmann::json run_json(std::vector<std::string> args, int expect = 0) {
+  Io io;
+  args.insert(args.begin(), "run");
+  args.push_back("--format");
+  args.push_back("json");
+  const int code = run_cli(args, io);
+  INFO(io.err);
+  REQUIRE(code == expect);
+  return nlohmann::json::parse(io.out);
+}
+
+std::uint64_t cycles(const nlohmann::json& report) {
+  std::uint64_t total = 0;
+  for (const auto& l : report["launches"]) total += l["timing"]["cycles"].get<std::uint64_t>();
+  return total;
+}
+
+// Everything in a launch report that does not come from the timing model.
+nlohmann::json functional_part(nlohmann::json launch) {
+  launch.erase("timing");
+  launch.erase("cycles");
+  for (auto& w : launch["warps"]) {
+    // The order warps issue in (first/last issue) is the scheduler's, so it differs between modes.
+    for (const char* k : {"first_issue", "last_issue", "first_cycle", "last_cycle", "sm", "sub_partition", "stalls"})
+      w.erase(k);
+  }
+  return launch;
+}
+
+}  // namespace
+
+TEST_CASE("every scenario gives the same results and divergence figures in timing and functional mode",
+          "[timing]") {
+  for (const auto& scenario : warpsim::kernels::all_scenarios()) {
+    const std::string name(scenario->name());
+    // Functional mode runs one block at a time: a grid-wide barrier can only complete with timing.
+    if (name == "grid-barrier") continue;
+    INFO(name);
+    auto timed = run_json({name, "--warps", "all"});
+    auto functional = run_json({name, "--warps", "all", "--mode", "functional"});
+    CHECK(functional["check"] == timed["check"]);
+    REQUIRE(functional["launches"].size() == timed["launches"].size());
+    for (std::size_t i = 0; i < timed["launches"].size(); ++i) {
+      CHECK(timed["launches"][i]["timing"].is_object());
+      CHECK(functional["launches"][i]["timing"].is_null());
+      CHECK(functional_part(functional["launches"][i]) == functional_part(timed["launches"][i]));
+    }
+  }
+}
+
+TEST_CASE("the reduction family ranks as the hardware ranks it", "[timing]") {
+  const auto fig13 = cycles(run_json({"reduce-fig5-13"}));
+  const auto fig15 = cycles(run_json({"reduce-fig5-15"}));
+  CHECK(fig13 > fig15);
+  const auto naive = cycles(run_json({"reduce-ece408-naive"}));
+  const auto improved = cycles(run_json({"reduce-ece408-improved"}));
+  CHECK(naive > improved);
+}
+
+TEST_CASE("coarsening the reduction pays until the grid no longer fills the GPU", "[timing]") {
+  // 2^22 elements in 256-thread blocks: 8 blocks fit per SM, 1,056 on the H100's 132 SMs.
+  std::vector<std::uint64_t> time;
+  std::vector<std::uint64_t> grid;
+  for (const int coarse : {1, 2, 4, 8, 16}) {
+    const auto r = run_json({"reduce-coarsened", "--set", "n=4194304", "--set", fmt::format("coarse={}", coarse)});
+    time.push_back(cycles(r));
+    grid.push_back(r["launches"][0]["blocks"].get<std::uint64_t>());
+  }
+  CHECK(time[1] < time[0]);
+  CHECK(time[2] < time[1]);
+  CHECK(time[3] < time[2]);
+  CHECK(grid[4] < 1056);  // coarse 16 leaves SMs idle ...
+  CHECK(time[4] > time[3]);  // ... and is slower again
+}
+
+TEST_CASE("a block needing more registers runs fewer blocks per SM and the report names registers", "[timing]") {
+  const auto plain = run_json({"vecadd", "--set", "n=100000", "--set", "block=256"});
+  const auto heavy = run_json({"vecadd", "--set", "n=100000", "--set", "block=256", "--registers", "128"});
+  const auto& p = plain["launches"][0]["timing"]["occupancy"];
+  const auto& h = heavy["launches"][0]["timing"]["occupancy"];
+  CHECK(p["blocks_per_sm"] == 8);
+  CHECK(p["limiter"] == "warps");
+  // 128 registers x 32 lanes = 4,096 per warp: 4 warps per 16,384-register sub-partition, 16 per SM.
+  CHECK(h["blocks_per_sm"] == 2);
+  CHECK(h["limiter"] == "registers");
+  CHECK(h["theoretical"].get<double>() == Approx(0.25));
+}
+
+TEST_CASE("a block needing more shared memory runs fewer blocks per SM and the report names shared memory",
+          "[timing]") {
+  // reduce-fig5-15 holds 1024 floats (4 KiB) of shared memory per block; 256-thread blocks would fit
+  // 8 per SM by warps, but an SM with at most 18 KiB of shared memory holds only 3.
+  const auto r = run_json({"reduce-fig5-15", "--set", "block=256", "--set", "n=2048", "--gpu-set",
+                           "sm.shared_carveouts_kib=0,8,16,18"});
+  const auto& o = r["launches"][0]["timing"]["occupancy"];
+  CHECK(o["shared_bytes_per_block"] == 4096);
+  CHECK(o["blocks_per_sm"] == 3);  // 18 KiB / (4 KiB + 1 KiB reserved)
+  CHECK(o["limiter"] == "shared memory");
+}
+
+TEST_CASE("a grid-wide spin barrier completes when every block is resident and deadlocks when not", "[timing]") {
+  // Two SMs of 2 blocks of 1024 threads each: 4 blocks fit at once.
+  const auto fits = run_json({"grid-barrier", "--set", "blocks=4", "--set", "block=1024", "--gpu-set", "sms=2"});
+  CHECK(fits["check"]["passed"] == true);
+  Io io;
+  const int code = run_cli({"run", "grid-barrier", "--set", "blocks=5", "--set", "block=1024", "--gpu-set", "sms=2"}, io);
+  CHECK(code == 1);
+  CHECK_THAT(io.err, Catch::Contains("deadlocked"));
+  CHECK_THAT(io.err, Catch::Contains("4 blocks resident (0, 1, 2, 3)"));
+  CHECK_THAT(io.err, Catch::Contains("1 blocks wait to be scheduled (from block 4)"));
+  CHECK_THAT(io.err, Catch::Contains("line 18"));  // where the lead warps spin
+  CHECK_THAT(io.err, Catch::Contains("waiting at a barrier"));
+}
+
+TEST_CASE("uncoalesced and strided accesses cost more sectors and cycles than unit stride", "[timing]") {
+  std::vector<double> sectors;
+  std::vector<std::uint64_t> time;
+  for (const int stride : {1, 2, 8}) {
+    const auto r = run_json({"strided-copy", "--set", fmt::format("stride={}", stride)});
+    const auto& m = r["launches"][0]["timing"]["memory"];
+    sectors.push_back(double(m["global_sectors"].get<std::uint64_t>()));
+    time.push_back(cycles(r));
+  }
+  // Loads: 4, 8 and 32 sectors per warp; stores stay at 4.
+  CHECK(sectors[1] / sectors[0] == Approx(12.0 / 8.0));
+  CHECK(sectors[2] / sectors[0] == Approx(36.0 / 8.0));
+  CHECK(time[0] < time[1]);
+  CHECK(time[1] < time[2]);
+}
+
+TEST_CASE("shared-memory bank conflicts of 2, 4 and 32 ways cost 2, 4 and 32 passes", "[timing]") {
+  std::vector<std::uint64_t> time;
+  for (const int stride : {1, 2, 4, 32}) {
+    const auto r = run_json({"bank-conflicts", "--set", fmt::format("stride={}", stride)});
+    const auto& m = r["launches"][0]["timing"]["memory"];
+    const auto requests = m["shared_requests"].get<std::uint64_t>();
+    CHECK(m["shared_passes"].get<std::uint64_t>() == requests * static_cast<std::uint64_t>(stride));
+    time.push_back(cycles(r));
+  }
+  CHECK(time[0] < time[1]);
+  CHECK(time[1] < time[2]);
+  CHECK(time[2] < time[3]);
+}
+
+TEST_CASE("%clock reads the SM's cycle counter: one value per warp, in warp order, a few cycles apart", "[timing]") {
+  warpsim::sim::Gpu gpu;
+  const auto* scenario = warpsim::kernels::find_scenario("report-clocks");
+  warpsim::kernels::RunOptions options;
+  const auto outcome = scenario->run(gpu, warpsim::kernels::resolve_params(*scenario, {}), options);
+  const auto& bytes = outcome.outputs.front().bytes;
+  std::vector<std::uint32_t> clocks(bytes.size() / 4);
+  std::memcpy(clocks.data(), bytes.data(), bytes.size());
+  const auto& stats = outcome.launches.front().result.stats;
+  const std::uint64_t threads = stats.block.count();
+  // Block 0: every lane of a warp reads the same value; each warp reads later than the one before.
+  std::uint32_t previous = 0;
+  for (std::uint64_t w = 0; w * 32 < threads; ++w) {
+    const std::uint32_t first = clocks[w * 32];
+    for (std::uint64_t t = w * 32; t < std::min(threads, w * 32 + 32); ++t) CHECK(clocks[t] == first);
+    if (w > 0) {
+      CHECK(first > previous);
+      CHECK(first - previous <= 9);
+    }
+    previous = first;
+  }
+}
+
+TEST_CASE("timing reports are byte-identical for any number of host threads", "[timing]") {
+  for (const char* target : {"vecadd", "reduce-full", "grid-barrier", "gray"}) {
+    Io one, two;
+    REQUIRE(run_cli({"run", target, "--format", "json", "--threads", "1", "--warps", "all"}, one) == 0);
+    REQUIRE(run_cli({"run", target, "--format", "json", "--threads", "2", "--warps", "all"}, two) == 0);
+    CHECK(one.out == two.out);
+  }
+}
+
+TEST_CASE("bad presets and parameters are refused with one line naming them", "[timing]") {
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"run", "vecadd", "--gpu", "h200x"}, 2, "unknown GPU 'h200x'"},
+      {{"run", "vecadd", "--gpu", "/nonexistent/preset.ini"}, 2, "cannot read the preset file"},
+      {{"run", "vecadd", "--gpu-set", "bogus=1"}, 2, "unknown parameter 'bogus'"},
+      {{"run", "vecadd", "--gpu-set", "sms=0"}, 2, "'gpu.sms': '0' must be 1..4096"},
+      {{"run", "vecadd", "--gpu-set", "clock_mhz=0"}, 2, "'gpu.clock_mhz'"},
+      {{"run", "vecadd", "--gpu-set", "l2_kib=1"}, 2, "'memory.l2_kib'"},
+      {{"run", "vecadd", "--gpu-set", "sms=lots"}, 2, "is not a whole number"},
+      {{"run", "vecadd", "--mode", "fast"}, 2, "unknown mode 'fast'"},
+      {{"run", "vecadd", "--set", "block=1024", "--registers", "255"}, 1, "registers"},
+  };
+  for (const auto& c : cases) {
+    Io io;
+    const int code = run_cli(c.args, io);
+    INFO(fmt::format("{}", fmt::join(c.args, " ")) << ": " << io.err);
+    CHECK(code == c.code);
+    CHECK_THAT(io.err, Catch::Contains(c.says));
+    CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("every built-in preset loads, and gpus lists them", "[timing]") {
+  for (const auto& name : warpsim::sim::builtin_presets()) {
+    const auto p = warpsim::sim::load_preset(name);
+    CHECK(p.name == name);
+    CHECK(p.sms > 0);
+  }
+  Io io;
+  REQUIRE(run_cli({"gpus"}, io) == 0);
+  CHECK_THAT(io.out, Catch::Contains("h100"));
+  CHECK_THAT(io.out, Catch::Contains("a100"));
+  CHECK_THAT(io.out, Catch::Contains("v100"));
+  Io params;
+  REQUIRE(run_cli({"gpus", "--params", "--gpu", "a100"}, params) == 0);
+  CHECK_THAT(params.out, Catch::Contains("gpu.sms"));
+  CHECK_THAT(params.out, Catch::Contains("108"));
+}
+
+TEST_CASE("the same kernel takes fewer cycles on a GPU with more SMs when the grid is large", "[timing]") {
+  const auto h100 = cycles(run_json({"vecadd", "--set", "n=2000000", "--set", "block=256", "--gpu", "h100"}));
+  const auto v100 = cycles(run_json({"vecadd", "--set", "n=2000000", "--set", "block=256", "--gpu", "v100"}));
+  CHECK(h100 < v100);
+}
