@@ -7,6 +7,7 @@ std::span<const std::unique_ptr<Scenario>> all_scenarios() {
     std::vector<std::unique_ptr<Scenario>> out;
     register_basic_scenarios(out);
     register_reduction_scenarios(out);
+    register_matmul_scenarios(out);
     return out;
   }();
   return list;
