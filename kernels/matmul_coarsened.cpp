@@ -4,7 +4,9 @@
 
 namespace warpsim::kernels {
 
-std::string matmul_coarsened_file(std::uint32_t coarse) { return fmt::format("matmul_coarsened_c{}.kir", coarse); }
+std::string matmul_coarsened_file(std::uint32_t coarse) {
+  return fmt::format("matmul_coarsened_c{}.kir", coarse);
+}
 
 std::string matmul_coarsened_kir(std::uint32_t coarse) {
   std::string accumulators;
@@ -67,7 +69,8 @@ m_loaded:
     mov.u32 col, col_start
 )";
   for (std::uint32_t c = 0; c < coarse; ++c) {
-    out += fmt::format(R"(    // c = {0}: Nds[ty][tx] = N[ph*TILE + ty][colStart + {0}*TILE] (0 outside N); pvalue{0} += Mds[ty][k] * Nds[k][tx]
+    out += fmt::format(
+        R"(    // c = {0}: Nds[ty][tx] = N[ph*TILE + ty][colStart + {0}*TILE] (0 outside N); pvalue{0} += Mds[ty][k] * Nds[k][tx]
     setp.lt.u32 col_in, col, cols
     and.pred loads, n_row_in, col_in
     mov.f32 y, 0.0
@@ -91,7 +94,7 @@ product_{0}:
     @more bra product_{0}
     bar.sync
 {1})",
-                       c, c + 1 < coarse ? "    add.u32 col, col, tile\n" : "");
+        c, c + 1 < coarse ? "    add.u32 col, col, tile\n" : "");
   }
   out += R"(    add.u32 ph, ph, 1
     bra phase

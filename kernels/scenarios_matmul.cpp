@@ -20,11 +20,13 @@ enum class MatmulKind { Naive, Tiled, Coarsened };
 // tiles hold 32 x 32 floats.
 constexpr std::uint64_t kMaxTile = 32;
 
+// "1, 2, 4, 8 or 16"
 std::string coarse_factor_list() {
   std::string out;
-  for (std::size_t i = 0; i < kMatmulCoarseFactors.size(); ++i)
-    out += fmt::format("{}{}", i == 0 ? "" : i + 1 == kMatmulCoarseFactors.size() ? " or " : ", ",
-                       kMatmulCoarseFactors[i]);
+  for (const auto c : kMatmulCoarseFactors) {
+    if (!out.empty()) out += c == kMatmulCoarseFactors.back() ? " or " : ", ";
+    out += std::to_string(c);
+  }
   return out;
 }
 
@@ -52,7 +54,8 @@ class Matmul final : public Scenario {
     Session s(device, options, out);
     const auto m = random_floats(rows * inner, options.seed), n = random_floats(inner * cols, options.seed + 1);
     const auto dm = s.upload("M", m), dn = s.upload("N", n), dp = s.zeros("P", rows * cols * 4);
-    const auto file = kind_ == MatmulKind::Coarsened ? matmul_coarsened_file(static_cast<std::uint32_t>(coarse)) : file_;
+    const auto file =
+        kind_ == MatmulKind::Coarsened ? matmul_coarsened_file(static_cast<std::uint32_t>(coarse)) : file_;
     const auto t = static_cast<std::uint32_t>(tile);
     s.launch(s.kernel(file), Dim3{ceil_div(cols, tile * coarse), ceil_div(rows, tile), 1}, Dim3{t, t, 1},
              {dm, dn, dp, rows, inner, cols});
@@ -78,13 +81,15 @@ class Matmul final : public Scenario {
   void check_shape(std::uint64_t rows, std::uint64_t inner, std::uint64_t cols, std::uint64_t tile,
                    std::uint64_t coarse) const {
     if (tile > kMaxTile)
-      throw Error(fmt::format("{}: tile = {} makes a {}x{} block of {} threads, over the 1024 a block may hold "
-                              "(tile is at most {})",
-                              name_, tile, tile, tile, tile * tile, kMaxTile));
+      throw Error(
+          fmt::format("{}: tile = {} makes a {}x{} block of {} threads, over the 1024 a block may hold "
+                      "(tile is at most {})",
+                      name_, tile, tile, tile, tile * tile, kMaxTile));
     if (std::find(kMatmulCoarseFactors.begin(), kMatmulCoarseFactors.end(), coarse) == kMatmulCoarseFactors.end())
-      throw Error(fmt::format("{}: coarse = {}: the coarsened kernel exists for coarse = {} "
-                              "(kernels/matmul_coarsened_cN.kir)",
-                              name_, coarse, coarse_factor_list()));
+      throw Error(
+          fmt::format("{}: coarse = {}: the coarsened kernel exists for coarse = {} "
+                      "(kernels/matmul_coarsened_cN.kir)",
+                      name_, coarse, coarse_factor_list()));
     for (const auto& [what, count] : {std::pair{"M", rows * inner}, {"N", inner * cols}, {"P", rows * cols}})
       if (count > kMaxElements)
         throw Error(fmt::format("{}: {} would hold {} elements, more than the {} a scenario allocates", name_, what,

@@ -21,10 +21,10 @@ inline kernels::Outcome run_traced(const std::string& name, const kernels::Param
 }
 
 struct InstructionMix {
-  std::uint64_t global_loads = 0;    // thread instructions
-  std::uint64_t m_loads = 0;         // of those, by the kernel's first ld.global (M in the matmul kernels)
-  std::uint64_t global_stores = 0;   // thread instructions
-  std::uint64_t barriers = 0;        // warp instructions (bar.sync issued by a warp)
+  std::uint64_t global_loads = 0;   // thread instructions
+  std::uint64_t m_loads = 0;        // of those, by the kernel's first ld.global (M in the matmul kernels)
+  std::uint64_t global_stores = 0;  // thread instructions
+  std::uint64_t barriers = 0;       // warp instructions (bar.sync issued by a warp)
   std::uint64_t thread_instructions = 0;
 };
 

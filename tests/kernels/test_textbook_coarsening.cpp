@@ -162,3 +162,25 @@ TEST_CASE("coarsening grey conversion: the same pixels and loads in fewer warps,
   CHECK(cs.thread_instructions > ps.thread_instructions);
   CHECK(coarse.passed);
 }
+
+TEST_CASE("at the defaults each coarsening factor gives the blocks, loads and barriers of docs/textbook.md") {
+  struct Row {
+    std::uint64_t coarse, blocks, thread_instructions, m_loads, n_loads, barriers;
+  };
+  // 100x70 times 70x120, TILE 16: M is loaded once per block column, N once per block row (7).
+  for (const auto& row : {Row{1, 56, 10485056, 56000, 58800, 4480}, Row{2, 28, 9792448, 28000, 58800, 4480},
+                          Row{4, 14, 9446144, 14000, 58800, 4480}, Row{8, 7, 9272992, 7000, 58800, 4480},
+                          Row{16, 7, 18089632, 7000, 58800, 8960}}) {
+    INFO("coarse " << row.coarse);
+    const auto outcome = run_traced("matmul-coarsened", {{"coarse", row.coarse}});
+    const auto& stats = outcome.launches.at(0).result.stats;
+    const auto mix = instruction_mix(outcome.launches[0]);
+    CHECK(stats.blocks == row.blocks);
+    CHECK(stats.thread_instructions == row.thread_instructions);
+    CHECK(mix.m_loads == row.m_loads);
+    CHECK(mix.global_loads - mix.m_loads == row.n_loads);
+    CHECK(mix.barriers == row.barriers);
+  }
+  const auto naive = instruction_mix(run_traced("matmul-naive").launches.at(0));
+  CHECK(naive.global_loads == 2 * 100 * 70 * 120);  // 140 per output
+}
