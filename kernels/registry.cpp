@@ -8,6 +8,7 @@ std::span<const std::unique_ptr<Scenario>> all_scenarios() {
     register_basic_scenarios(out);
     register_reduction_scenarios(out);
     register_timing_scenarios(out);
+    register_matmul_scenarios(out);
     return out;
   }();
   return list;

@@ -1,5 +1,5 @@
 // Built-in scenarios for warp formation, boundary checks, a divergent loop and reportClocks
-// (TEXTBOOK.md sections 1, 2, 3 and 6).
+// (TEXTBOOK.md sections 1, 2, 3 and 6), and vecadd and gray coarsened (section 5).
 #include <cmath>
 #include <set>
 
@@ -60,22 +60,31 @@ class WarpShapes final : public Scenario {
   }
 };
 
+// vecadd, and with `coarsened` its PMPP 6.3 form: each thread adds `coarse` elements.
 class VecAdd final : public Scenario {
  public:
-  std::string_view name() const override { return "vecadd"; }
-  std::string_view description() const override { return "vector add with an i < n boundary check (PMPP 5.3)"; }
-  std::string_view kernel_file() const override { return "vecadd.kir"; }
+  explicit VecAdd(bool coarsened) : coarsened_(coarsened) {}
+  std::string_view name() const override { return coarsened_ ? "vecadd-coarsened" : "vecadd"; }
+  std::string_view description() const override {
+    return coarsened_ ? "vector add, coarse elements per thread: coarsening with nothing to save (PMPP 6.3)"
+                      : "vector add with an i < n boundary check (PMPP 5.3)";
+  }
+  std::string_view kernel_file() const override { return coarsened_ ? "vecadd_coarsened.kir" : "vecadd.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"n", 1003, "elements", 1, kMaxElements}, {"block", 64, "threads per block", 1, kMaxBlockDim}};
+    std::vector<ParamSpec> p{{"n", 1003, "elements", 1, kMaxElements}, {"block", 64, "threads per block", 1, kMaxBlockDim}};
+    if (coarsened_) p.push_back({"coarse", 4, "elements per thread", 1, 1024});
+    return p;
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
-    const auto n = p.at("n"), block = p.at("block");
+    const auto n = p.at("n"), block = p.at("block"), coarse = coarsened_ ? p.at("coarse") : 1;
     const auto a = random_floats(n, options.seed), b = random_floats(n, options.seed + 1);
     const auto da = s.upload("a", a), db = s.upload("b", b), dc = s.zeros("c", n * 4);
-    s.launch(s.kernel(kernel_file()), Dim3{ceil_div(n, block), 1, 1}, Dim3{static_cast<std::uint32_t>(block), 1, 1},
-             {da, db, dc, n});
+    std::vector<std::uint64_t> args{da, db, dc, n};
+    if (coarsened_) args.push_back(coarse);
+    s.launch(s.kernel(kernel_file()), Dim3{ceil_div(n, block * coarse), 1, 1},
+             Dim3{static_cast<std::uint32_t>(block), 1, 1}, std::move(args));
     const auto c = s.download<float>(dc, n);
     for (std::uint64_t i = 0; i < n; ++i)
       if (c[i] != a[i] + b[i]) {
@@ -85,28 +94,41 @@ class VecAdd final : public Scenario {
     pass(out, fmt::format("{} sums equal the host's exactly", n));
     return out;
   }
+
+ private:
+  bool coarsened_;
 };
 
+// gray, and with `coarsened` its PMPP 6.3 form: each thread converts `coarse` pixels of its row.
 class Gray final : public Scenario {
  public:
-  std::string_view name() const override { return "gray"; }
+  explicit Gray(bool coarsened) : coarsened_(coarsened) {}
+  std::string_view name() const override { return coarsened_ ? "gray-coarsened" : "gray"; }
   std::string_view description() const override {
-    return "colour to greyscale, one thread per pixel, col < width && row < height (PMPP 5.3)";
+    return coarsened_ ? "colour to greyscale, coarse pixels per thread along x: nothing to save (PMPP 6.3)"
+                      : "colour to greyscale, one thread per pixel, col < width && row < height (PMPP 5.3)";
   }
-  std::string_view kernel_file() const override { return "gray.kir"; }
+  std::string_view kernel_file() const override { return coarsened_ ? "gray_coarsened.kir" : "gray.kir"; }
   std::vector<ParamSpec> params() const override {
-    return {{"width", 76, "image width", 1, 65536}, {"height", 62, "image height", 1, 65536},
-            {"block_x", 16, "block width", 1, kMaxBlockDim}, {"block_y", 16, "block height", 1, kMaxBlockDim}};
+    std::vector<ParamSpec> p{{"width", 76, "image width", 1, 65536},
+                             {"height", 62, "image height", 1, 65536},
+                             {"block_x", 16, "block width", 1, kMaxBlockDim},
+                             {"block_y", 16, "block height", 1, kMaxBlockDim}};
+    if (coarsened_) p.push_back({"coarse", 4, "pixels per thread along x", 1, 1024});
+    return p;
   }
   Outcome run(Device& device, const Params& p, const RunOptions& options) const override {
     Outcome out;
     Session s(device, options, out);
     const auto w = p.at("width"), h = p.at("height"), bx = p.at("block_x"), by = p.at("block_y");
-    if (w == 0 || h == 0 || w * h > (1ull << 28)) throw Error(fmt::format("gray: {}x{} is not a usable image size", w, h));
+    const auto coarse = coarsened_ ? p.at("coarse") : 1;
+    if (w == 0 || h == 0 || w * h > (1ull << 28)) throw Error(fmt::format("{}: {}x{} is not a usable image size", name(), w, h));
     const auto rgb = random_u32(w * h * 3, options.seed, 256);
     const auto drgb = s.upload("rgb", rgb), dgrey = s.zeros("grey", w * h * 4);
-    s.launch(s.kernel(kernel_file()), Dim3{ceil_div(w, bx), ceil_div(h, by), 1},
-             Dim3{static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(by), 1}, {drgb, dgrey, w, h});
+    std::vector<std::uint64_t> args{drgb, dgrey, w, h};
+    if (coarsened_) args.push_back(coarse);
+    s.launch(s.kernel(kernel_file()), Dim3{ceil_div(w, bx * coarse), ceil_div(h, by), 1},
+             Dim3{static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(by), 1}, std::move(args));
     const auto grey = s.download<std::uint32_t>(dgrey, w * h);
     for (std::uint64_t i = 0; i < w * h; ++i) {
       // The kernel's order of operations, each rounded to float, no fused multiply-add.
@@ -122,6 +144,9 @@ class Gray final : public Scenario {
     pass(out, fmt::format("{}x{} grey pixels equal the host's", w, h));
     return out;
   }
+
+ private:
+  bool coarsened_;
 };
 
 class DivergentLoop final : public Scenario {
@@ -196,8 +221,10 @@ class ReportClocks final : public Scenario {
 
 void register_basic_scenarios(std::vector<std::unique_ptr<Scenario>>& out) {
   out.push_back(std::make_unique<WarpShapes>());
-  out.push_back(std::make_unique<VecAdd>());
-  out.push_back(std::make_unique<Gray>());
+  out.push_back(std::make_unique<VecAdd>(false));
+  out.push_back(std::make_unique<VecAdd>(true));
+  out.push_back(std::make_unique<Gray>(false));
+  out.push_back(std::make_unique<Gray>(true));
   out.push_back(std::make_unique<DivergentLoop>());
   out.push_back(std::make_unique<ReportClocks>());
 }

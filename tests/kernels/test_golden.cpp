@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "kernels/matmul_coarsened.hpp"
 #include "kernels/scenario.hpp"
 #include "tools/cli.hpp"
 
@@ -49,4 +50,21 @@ TEST_CASE("every scenario's report matches its golden file") {
     ++checked;
   }
   if (!update) CHECK(checked == warpsim::kernels::all_scenarios().size());
+}
+
+TEST_CASE("the committed coarsened matmul kernels are exactly what their generator writes") {
+  const bool update = std::getenv("WARPSIM_UPDATE_GOLDEN") != nullptr;
+  for (const auto coarse : warpsim::kernels::kMatmulCoarseFactors) {
+    const auto path = std::string(WARPSIM_KERNELS_DIR) + "/" + warpsim::kernels::matmul_coarsened_file(coarse);
+    const auto generated = warpsim::kernels::matmul_coarsened_kir(coarse);
+    if (update) {
+      std::ofstream(path) << generated;
+      continue;
+    }
+    std::ifstream in(path);
+    std::ostringstream committed;
+    committed << in.rdbuf();
+    INFO(path << " differs from kernels/matmul_coarsened.cpp's output (WARPSIM_UPDATE_GOLDEN=1 rewrites it)");
+    CHECK(committed.str() == generated);
+  }
 }

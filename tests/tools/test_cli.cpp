@@ -56,12 +56,15 @@ TEST_CASE("check accepts every kernel in kernels/") {
   std::vector<std::string> args{"check"};
   for (const char* f : {"vecadd.kir", "gray.kir", "divergent_loop.kir", "report_clocks.kir", "warp_shapes.kir",
                         "reduce_fig5_13.kir", "reduce_fig5_15.kir", "reduce_ece408_naive.kir",
-                        "reduce_ece408_improved.kir", "reduce_coarsened.kir", "reduce_last_block.kir"})
+                        "reduce_ece408_improved.kir", "reduce_coarsened.kir", "reduce_last_block.kir",
+                        "vecadd_coarsened.kir", "gray_coarsened.kir", "matmul_naive.kir", "matmul_tiled.kir",
+                        "matmul_coarsened_c1.kir", "matmul_coarsened_c2.kir", "matmul_coarsened_c4.kir",
+                        "matmul_coarsened_c8.kir", "matmul_coarsened_c16.kir"})
     args.push_back(kernels_dir() + "/" + f);
   const auto r = cli(args);
   INFO(r.err);
   CHECK(r.code == 0);
-  CHECK(r.out.find("11 file(s), 11 kernel(s): no errors") != std::string::npos);
+  CHECK(r.out.find("20 file(s), 20 kernel(s): no errors") != std::string::npos);
 }
 
 TEST_CASE("cfg shows where the Fig 5.15 if (t < stride) reconverges") {
@@ -209,7 +212,8 @@ TEST_CASE("list shows every scenario with its parameters") {
   CHECK(r.code == 0);
   for (const char* name : {"warp-shapes", "vecadd", "gray", "reduce-fig5-13", "reduce-fig5-15", "reduce-ece408-naive",
                            "reduce-ece408-improved", "reduce-coarsened", "reduce-full", "divergent-loop",
-                           "report-clocks"})
+                           "report-clocks", "vecadd-coarsened", "gray-coarsened", "matmul-naive", "matmul-tiled",
+                           "matmul-coarsened"})
     CHECK(r.out.find(name) != std::string::npos);
 }
 
