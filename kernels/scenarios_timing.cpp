@@ -95,12 +95,13 @@ class BankConflicts final : public Scenario {
     const auto result = s.zeros("out", std::size_t{32} * 4);
     s.launch(s.kernel(kernel_file()), Dim3{blocks, 1, 1}, Dim3{32, 1, 1}, {result, p.at("stride"), p.at("rounds")});
     const auto got = s.download<std::uint32_t>(result, 32);
+    const auto stride = static_cast<std::uint32_t>(p.at("stride"));
     for (std::uint32_t t = 0; t < 32; ++t)
-      if (got[t] != t) {
-        verdict(out, false, fmt::format("thread {} read back {}", t, got[t]));
+      if (got[t] != t * stride * 4) {
+        verdict(out, false, fmt::format("thread {} ended its chain at {}, expected {}", t, got[t], t * stride * 4));
         return out;
       }
-    verdict(out, true, "every thread read back its own word");
+    verdict(out, true, "every thread's chain of shared loads stayed on its own word");
     return out;
   }
 };

@@ -12,15 +12,21 @@ bool writes_memory(isa::TimingClass c) {
 }
 
 // Host bytes of an access, or nullptr when it does not lie in memory (the step will fault).
-const std::byte* host_bytes(const Inst& in, const LaneContext& c, std::uint64_t address) {
+// `cache` holds the allocation the previous lane hit: lanes of a warp mostly share one.
+const std::byte* host_bytes(const Inst& in, const LaneContext& c, std::uint64_t address, int& cache) {
   const unsigned size = in.access_bytes;
   if (isa::is_shared_memory(in.timing)) {
     if (address >= c.shared_bytes || c.shared_bytes - address < size) return nullptr;
     return c.shared + address;
   }
-  const int a = c.global->find(address, size);
-  if (a < 0) return nullptr;
-  return c.global->at(a).data.get() + (address - c.global->at(a).base);
+  if (cache >= 0) {
+    const Allocation& a = c.global->at(cache);
+    if (address >= a.base && address - a.base <= a.size && a.size - (address - a.base) >= size)
+      return a.data.get() + (address - a.base);
+  }
+  cache = c.global->find(address, size);
+  if (cache < 0) return nullptr;
+  return c.global->at(cache).data.get() + (address - c.global->at(cache).base);
 }
 
 std::uint64_t read_value(const std::byte* p, unsigned size) {
@@ -38,6 +44,8 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   if (in.access_bytes == 0 || exec == 0) return;
   const unsigned n = c.warp_size;
   const bool shared = isa::is_shared_memory(in.timing);
+  const bool writes = writes_memory(in.timing);
+  int cache = -1;
   for (unsigned l = 0; l < n; ++l) {
     if (((exec >> l) & 1) == 0) continue;
     const std::uint64_t a = shared ? std::uint64_t{c.base32[in.mem_base.space][in.mem_base.offset + l] +
@@ -46,8 +54,8 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
                                    : c.base64[in.mem_base.space][in.mem_base.offset + l] +
                                          static_cast<std::uint64_t>(in.mem_offset);
     record.addresses[l] = a;
-    if (writes_memory(in.timing)) {
-      if (const std::byte* p = host_bytes(in, c, a)) {
+    if (writes) {
+      if (const std::byte* p = host_bytes(in, c, a, cache)) {
         record.old_values[l] = read_value(p, in.access_bytes);
         record.valid |= std::uint64_t{1} << l;
       }
@@ -58,9 +66,10 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
 bool StepSink::wrote_new_value(const LaneContext& c) const {
   const Inst& in = *record.inst;
   if (!writes_memory(in.timing)) return false;
+  int cache = -1;
   for (std::uint64_t m = record.valid; m != 0; m &= m - 1) {
     const unsigned l = lanes::lowest_lane(m);
-    const std::byte* p = host_bytes(in, c, record.addresses[l]);
+    const std::byte* p = host_bytes(in, c, record.addresses[l], cache);
     if (p == nullptr || read_value(p, in.access_bytes) != record.old_values[l]) return true;
   }
   return false;
