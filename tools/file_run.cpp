@@ -64,37 +64,54 @@ void put(std::vector<std::byte>& bytes, std::size_t index, std::uint64_t bits, u
   std::memcpy(bytes.data() + index * size, &bits, size);  // little-endian like the devices
 }
 
-std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
+// The elements a file:PATH buffer holds, from the file's size: the declared count when given (the
+// file must hold exactly that many), else as many as the file holds.
+std::uint64_t file_elements(const BufferSpec& b) {
+  const unsigned size = isa::type_bytes(b.type);
+  std::string why;
+  const auto bytes = isa::regular_file_size(b.path, why);
+  if (!bytes) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
+  if (*bytes == 0) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
+  if (*bytes % size != 0)
+    bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path, *bytes,
+                    isa::type_name(b.type)));
+  if (b.count != 0 && b.count * size != *bytes)
+    bad(fmt::format("--buffer {}: '{}' holds {} {} elements, {} than the {} declared{}", b.name, b.path, *bytes / size,
+                    isa::type_name(b.type), *bytes / size < b.count ? "fewer" : "more", b.count,
+                    *bytes / size < b.count ? "" : " (leave out the count to take the whole file)"));
+  return *bytes / size;
+}
+
+std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, std::uint64_t seed) {
   const unsigned size = isa::type_bytes(b.type);
   std::vector<std::byte> bytes;
   if (b.init == BufferSpec::Init::File) {
+    // Exactly count elements: a file that changed since it was measured is refused, never read on.
     std::string why;
-    const auto contents = isa::read_source_file(b.path, why);
+    std::uint64_t file_bytes = 0;
+    const auto contents = isa::read_regular_file(b.path, count * size, why, &file_bytes);
+    if (!contents && file_bytes > count * size)
+      bad(fmt::format("--buffer {}: '{}' holds more than the {} elements declared", b.name, b.path, count));
     if (!contents) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
-    const auto& text = *contents;
-    if (text.empty()) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
-    if (text.size() % size != 0)
-      bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path,
-                      text.size(), isa::type_name(b.type)));
-    if (b.count != 0 && b.count * size != text.size())
-      bad(fmt::format("--buffer {}: '{}' holds {} elements, {} were declared", b.name, b.path, text.size() / size,
-                      b.count));
-    bytes.resize(text.size());
-    std::memcpy(bytes.data(), text.data(), text.size());
+    if (contents->size() != count * size)
+      bad(fmt::format("--buffer {}: '{}' holds {} bytes, fewer than the {} elements declared", b.name, b.path,
+                      contents->size(), count));
+    bytes.resize(contents->size());
+    std::memcpy(bytes.data(), contents->data(), contents->size());
     return bytes;
   }
-  bytes.resize(b.count * size);
+  bytes.resize(count * size);
   const std::string what = fmt::format("--buffer {}", b.name);
   switch (b.init) {
     case BufferSpec::Init::Zeros: break;
     case BufferSpec::Init::Constant: {
       const auto bits = parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, bits, size);
+      for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, bits, size);
       break;
     }
     case BufferSpec::Init::Iota: {
       const auto start = b.value.empty() ? 0 : parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < b.count; ++i) {
+      for (std::uint64_t i = 0; i < count; ++i) {
         if (b.type == isa::Type::F32)
           put(bytes, i, std::bit_cast<std::uint32_t>(std::bit_cast<float>(static_cast<std::uint32_t>(start)) + float(i)), size);
         else
@@ -104,14 +121,14 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
     }
     case BufferSpec::Init::Random: {
       if (b.type == isa::Type::F32) {
-        const auto values = kernels::random_floats(b.count, seed);
-        for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
+        const auto values = kernels::random_floats(count, seed);
+        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
       } else {
         const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
         if (bound > 0xffffffffull) bad(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
-        const auto lo = kernels::random_u32(b.count, seed, static_cast<std::uint32_t>(bound));
-        const auto hi = kernels::random_u32(b.count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
-        for (std::uint64_t i = 0; i < b.count; ++i)
+        const auto lo = kernels::random_u32(count, seed, static_cast<std::uint32_t>(bound));
+        const auto hi = kernels::random_u32(count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
+        for (std::uint64_t i = 0; i < count; ++i)
           put(bytes, i, b.type == isa::Type::U64 && bound == 0 ? (std::uint64_t{hi[i]} << 32 | lo[i]) : lo[i], size);
       }
       break;
@@ -203,10 +220,9 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
                         isa::type_name(buf->second->type), p.name, k.name, isa::type_name(p.pointee)));
       // The device refuses sizes it cannot hold before the host builds the contents.
       const auto& spec = *buf->second;
-      std::uint64_t reserved = 0;
-      if (spec.init != BufferSpec::Init::File) reserved = device.allocate(spec.count * isa::type_bytes(spec.type), p.name);
-      const auto bytes = make_contents(spec, seed++);
-      const auto address = reserved ? reserved : device.allocate(bytes.size(), p.name);
+      const std::uint64_t count = spec.init == BufferSpec::Init::File ? file_elements(spec) : spec.count;
+      const auto address = device.allocate(count * isa::type_bytes(spec.type), p.name);
+      const auto bytes = make_contents(spec, count, seed++);
       device.write(address, bytes);
       allocated[p.name] = {address, bytes.size()};
       values.push_back(address);
