@@ -84,3 +84,23 @@ TEST_CASE("a buffer file is read for its declared elements only, and must hold e
     CHECK(run("a=u32:file:" + write_temp("exact.bin", std::string(32, '\1'))).code == 0);
   }
 }
+
+TEST_CASE("a diagnostic on a 10 MB line shows a window around the caret, not the whole line") {
+  // The error at the end of a long line: the window ends there, with the caret under it.
+  const auto far = write_temp("far.kir", "kernel k() {\n" + std::string(10'000'000, ' ') + "bogus.u32 x\n    exit\n}\n");
+  const auto r = cli({"check", far});
+  CHECK(r.code == 1);
+  CHECK(r.err.size() < 1000);
+  CHECK(r.err.find(":2:10000001: error:") != std::string::npos);
+  const auto shown = r.err.find("    ...");
+  REQUIRE(shown != std::string::npos);
+  const auto caret_line = r.err.find('\n', shown) + 1;
+  CHECK(r.err.find('^', caret_line) - caret_line == r.err.find("bogus", shown) - shown);
+  // A 10 MB name in the message: its beginning and end, and how much was left out.
+  const auto name = write_temp("name.kir", "kernel k() {\n    reg u32 x\n    add.u32 x, x, " + std::string(10'000'000, 'q') +
+                                               "\n    exit\n}\n");
+  const auto n = cli({"check", name});
+  CHECK(n.code == 1);
+  CHECK(n.err.size() < 2000);
+  CHECK(n.err.find("bytes left out") != std::string::npos);
+}
