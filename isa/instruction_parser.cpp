@@ -41,8 +41,15 @@ std::string dotted(TypeMask mask) {
 class InstructionReader {
  public:
   InstructionReader(const std::vector<Token>& tokens, std::uint32_t line, std::string_view line_text,
-                    const Kernel& kernel, std::vector<PendingLabel>& labels, const ErrorSink& error)
-      : tokens_(tokens), line_(line), line_text_(line_text), kernel_(kernel), labels_(labels), error_(error) {}
+                    const Kernel& kernel, const KernelNames& names, std::vector<PendingLabel>& labels,
+                    const ErrorSink& error)
+      : tokens_(tokens),
+        line_(line),
+        line_text_(line_text),
+        kernel_(kernel),
+        names_(names),
+        labels_(labels),
+        error_(error) {}
 
   std::optional<Instruction> run() {
     Instruction in;
@@ -94,7 +101,7 @@ class InstructionReader {
       return false;
     }
     const Token& name = tokens_[i++];
-    const int r = kernel_.find_register(name.text);
+    const int r = names_.find_register(name.text);
     if (r < 0) {
       error_(span_of(name), fmt::format("unknown register '{}'", name.text));
       return false;
@@ -276,11 +283,11 @@ class InstructionReader {
   std::string what_is(const RawOperand& raw) const {
     switch (raw.kind) {
       case RawOperand::Kind::Name:
-        if (int r = kernel_.find_register(raw.token.text); r >= 0) {
+        if (int r = names_.find_register(raw.token.text); r >= 0) {
           const Register& reg = kernel_.registers[r];
           return fmt::format("{} '{}' is {}", reg.is_param ? "parameter" : "register", reg.name, type_name(reg.type));
         }
-        if (kernel_.find_shared(raw.token.text) >= 0)
+        if (names_.find_shared(raw.token.text) >= 0)
           return fmt::format("shared array '{}' is a u32 address", raw.token.text);
         return fmt::format("found '{}'", raw.text);
       case RawOperand::Kind::Special: {
@@ -297,8 +304,8 @@ class InstructionReader {
     Operand& out = in.operands[k];
     out.loc = {line_, raw.span.column};
     // Names and special registers must exist whatever the role (labels excepted).
-    if (raw.kind == RawOperand::Kind::Name && role != Role::Label && kernel_.find_register(raw.token.text) < 0 &&
-        kernel_.find_shared(raw.token.text) < 0) {
+    if (raw.kind == RawOperand::Kind::Name && role != Role::Label && names_.find_register(raw.token.text) < 0 &&
+        names_.find_shared(raw.token.text) < 0) {
       error_(raw.span, fmt::format("unknown register '{}'", raw.token.text));
       return false;
     }
@@ -331,7 +338,7 @@ class InstructionReader {
   bool resolve_destination(const RawOperand& raw, Type type, unsigned k, Operand& out) {
     const std::string must = fmt::format("{} must be {} register", operand_name(k), with_article(type));
     if (raw.kind == RawOperand::Kind::Name) {
-      if (int r = kernel_.find_register(raw.token.text); r >= 0) {
+      if (int r = names_.find_register(raw.token.text); r >= 0) {
         const Register& reg = kernel_.registers[r];
         if (reg.is_param) {
           error_(raw.span, fmt::format("{}, parameter '{}' is read-only", must, reg.name));
@@ -359,12 +366,12 @@ class InstructionReader {
                                            : fmt::format("{} must be {}", operand_name(k), type_name(type));
     switch (raw.kind) {
       case RawOperand::Kind::Name:
-        if (int r = kernel_.find_register(raw.token.text); r >= 0 && kernel_.registers[r].type == type) {
+        if (int r = names_.find_register(raw.token.text); r >= 0 && kernel_.registers[r].type == type) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
         }
-        if (int s = kernel_.find_shared(raw.token.text); s >= 0 && type == Type::U32 && !register_only) {
+        if (int s = names_.find_shared(raw.token.text); s >= 0 && type == Type::U32 && !register_only) {
           out.kind = OperandKind::SharedAddress;
           out.index = static_cast<std::uint32_t>(s);
           return true;
@@ -396,8 +403,8 @@ class InstructionReader {
     }
     out.offset = raw.offset;
     const Span base_span{line_, raw.token.column, static_cast<std::uint32_t>(raw.token.text.size())};
-    const int r = kernel_.find_register(raw.token.text);
-    const int s = kernel_.find_shared(raw.token.text);
+    const int r = names_.find_register(raw.token.text);
+    const int s = names_.find_shared(raw.token.text);
     const bool global = space == Space::Global;
     const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
     if (r >= 0 && kernel_.registers[r].type == (global ? Type::U64 : Type::U32)) {
@@ -482,6 +489,7 @@ class InstructionReader {
   std::uint32_t line_;
   std::string_view line_text_;
   const Kernel& kernel_;
+  const KernelNames& names_;
   std::vector<PendingLabel>& labels_;
   const ErrorSink& error_;
   std::string_view word_;  // the mnemonic as written, for messages
@@ -491,8 +499,9 @@ class InstructionReader {
 
 std::optional<Instruction> read_instruction(const std::vector<Token>& tokens, std::uint32_t line,
                                             std::string_view line_text, const Kernel& kernel,
-                                            std::vector<PendingLabel>& labels, const ErrorSink& error) {
-  return InstructionReader(tokens, line, line_text, kernel, labels, error).run();
+                                            const KernelNames& names, std::vector<PendingLabel>& labels,
+                                            const ErrorSink& error) {
+  return InstructionReader(tokens, line, line_text, kernel, names, labels, error).run();
 }
 
 }  // namespace warpsim::isa

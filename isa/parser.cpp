@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -151,12 +152,11 @@ class Parser {
       return false;
     }
     k.name = tokens_[i].text;
+    kernel_name_ = tokens_[i].text;
     kernel_span_ = span_of(tokens_[i]);
-    for (const Kernel& other : result_.module.kernels) {
-      if (other.name == k.name) {
-        error(kernel_span_, fmt::format("duplicate kernel '{}' (first defined at {})", k.name, loc_text(other.loc)));
-        return false;
-      }
+    if (const auto other = kernel_names_.find(tokens_[i].text); other != kernel_names_.end()) {
+      error(kernel_span_, fmt::format("duplicate kernel '{}' (first defined at {})", k.name, loc_text(other->second)));
+      return false;
     }
     if (!(++i < tokens_.size() && tokens_[i].is('('))) {
       expected(i, "'(' after the kernel name");
@@ -164,6 +164,7 @@ class Parser {
     }
     ++i;
     kernel_ = std::move(k);
+    names_.clear();
     label_uses_.clear();
     if (!(i < tokens_.size() && tokens_[i].is(')'))) {
       while (true) {
@@ -231,7 +232,9 @@ class Parser {
     r.name = tokens_[i].text;
     r.loc = loc_of(tokens_[i]);
     Kernel& k = *kernel_;
-    if (r.is_param) k.params.push_back(static_cast<std::uint32_t>(k.registers.size()));
+    const auto index = static_cast<std::uint32_t>(k.registers.size());
+    if (r.is_param) k.params.push_back(index);
+    names_.add_register(tokens_[i].text, index);
     k.registers.push_back(std::move(r));
     return true;
   }
@@ -239,12 +242,12 @@ class Parser {
   // Registers, parameters and shared arrays share one name space.
   bool check_new_name(const Token& name) {
     const Kernel& k = *kernel_;
-    if (int r = k.find_register(name.text); r >= 0) {
+    if (int r = names_.find_register(name.text); r >= 0) {
       error(span_of(name), fmt::format("duplicate register '{}' (first declared at {})", name.text,
                                        loc_text(k.registers[r].loc)));
       return false;
     }
-    if (int s = k.find_shared(name.text); s >= 0) {
+    if (int s = names_.find_shared(name.text); s >= 0) {
       error(span_of(name), fmt::format("duplicate shared array '{}' (first declared at {})", name.text,
                                        loc_text(k.shared[s].loc)));
       return false;
@@ -255,13 +258,15 @@ class Parser {
   void close_kernel() {
     Kernel& k = *kernel_;
     for (const LabelUse& use : label_uses_) {
-      const int label = k.find_label(use.name);
+      const int label = names_.find_label(use.name);
       if (label < 0)
         error(use.span, fmt::format("unknown label '{}'", use.name));
       else
         k.code[use.instruction].operands[use.operand].index = static_cast<std::uint32_t>(label);
     }
     label_uses_.clear();
+    names_.clear();
+    kernel_names_.emplace(kernel_name_, k.loc);
     result_.module.kernels.push_back(std::move(k));
     kernel_.reset();
   }
@@ -291,11 +296,12 @@ class Parser {
       return;
     }
     Kernel& k = *kernel_;
-    if (int other = k.find_label(name.text); other >= 0) {
+    if (int other = names_.find_label(name.text); other >= 0) {
       error(span_of(name), fmt::format("duplicate label '{}' (first defined at {})", name.text,
                                        loc_text(k.labels[other].loc)));
       return;
     }
+    names_.add_label(name.text, static_cast<std::uint32_t>(k.labels.size()));
     k.labels.push_back({std::string(name.text), static_cast<std::uint32_t>(k.code.size()), loc_of(name)});
   }
 
@@ -352,7 +358,9 @@ class Parser {
     }
     Kernel& k = *kernel_;
     const std::uint64_t size = type_bytes(*type);
-    const std::uint64_t offset = (std::uint64_t{k.shared_bytes()} + size - 1) / size * size;
+    // Arrays are laid out in declaration order, so the last one ends the shared memory used so far.
+    const std::uint64_t used = k.shared.empty() ? 0 : std::uint64_t{k.shared.back().offset} + k.shared.back().bytes();
+    const std::uint64_t offset = (used + size - 1) / size * size;
     if (count.integer > (std::uint64_t{1} << 32) || offset + count.integer * size > std::numeric_limits<std::uint32_t>::max()) {
       error(span_of(tokens_[4]), fmt::format("shared array '{}' does not fit in a 32-bit shared address space", name.text));
       return;
@@ -363,13 +371,14 @@ class Parser {
     s.count = static_cast<std::uint32_t>(count.integer);
     s.offset = static_cast<std::uint32_t>(offset);
     s.loc = loc_of(name);
+    names_.add_shared(name.text, static_cast<std::uint32_t>(k.shared.size()));
     k.shared.push_back(std::move(s));
   }
 
   void parse_instruction() {
     std::vector<PendingLabel> labels;
     ErrorSink sink = [this](Span span, std::string message) { error(span, std::move(message)); };
-    std::optional<Instruction> in = read_instruction(tokens_, line_no_, line_, *kernel_, labels, sink);
+    std::optional<Instruction> in = read_instruction(tokens_, line_no_, line_, *kernel_, names_, labels, sink);
     if (!in) return;
     Kernel& k = *kernel_;
     for (PendingLabel& l : labels)
@@ -383,6 +392,9 @@ class Parser {
   std::uint32_t line_no_ = 0;
   ParseResult result_;
   std::optional<Kernel> kernel_;  // the kernel being read
+  KernelNames names_;              // its names so far
+  std::string_view kernel_name_;   // its name in the source text
+  std::unordered_map<std::string_view, SourceLoc> kernel_names_;  // the kernels closed so far
   Span kernel_span_;
   std::vector<LabelUse> label_uses_;
   bool skipping_ = false;  // after a bad kernel header: skip to the next `kernel`

@@ -5,7 +5,9 @@
 
 #include <bit>
 #include <charconv>
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -127,16 +129,22 @@ std::string print(const Kernel& k) {
   for (const SharedArray& s : k.shared)
     declarations += fmt::format("{}shared {} {}[{}]\n", kIndent, type_name(s.element), s.name, s.count);
 
+  // Labels by position, in declaration order at each one; those at or past the end come last.
+  const std::size_t size = k.code.size();
+  std::vector<std::size_t> start(size + 2, 0), order(k.labels.size());
+  for (const Label& l : k.labels) ++start[std::min<std::size_t>(l.position, size) + 1];
+  for (std::size_t i = 0; i <= size; ++i) start[i + 1] += start[i];
+  std::vector<std::size_t> cursor(start.begin(), start.end() - 1);
+  for (std::size_t l = 0; l < k.labels.size(); ++l) order[cursor[std::min<std::size_t>(k.labels[l].position, size)]++] = l;
   std::string body;
-  auto labels_at = [&](std::size_t position, bool and_after) {
-    for (const Label& l : k.labels)
-      if (l.position == position || (and_after && l.position > position)) body += fmt::format("{}:\n", l.name);
+  auto labels_at = [&](std::size_t position) {
+    for (std::size_t i = start[position]; i < start[position + 1]; ++i) body += fmt::format("{}:\n", k.labels[order[i]].name);
   };
-  for (std::size_t i = 0; i < k.code.size(); ++i) {
-    labels_at(i, false);
+  for (std::size_t i = 0; i < size; ++i) {
+    labels_at(i);
     body += fmt::format("{}{}\n", kIndent, print(k, k.code[i]));
   }
-  labels_at(k.code.size(), true);
+  labels_at(size);
 
   out += declarations;
   if (!declarations.empty() && !body.empty()) out += "\n";

@@ -14,21 +14,72 @@ namespace warpsim::isa {
 
 namespace {
 
-std::string_view line_text(std::string_view source, std::uint32_t line) {
-  if (line == 0 || source.empty()) return {};
-  std::size_t start = 0;
-  for (std::uint32_t l = 1; l < line; ++l) {
-    start = source.find('\n', start);
-    if (start == std::string_view::npos) return {};
-    ++start;
+// Where each line of the source starts, so that a kernel with many diagnostics finds each line at once.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view source) : source_(source) {}
+  std::string_view line(std::uint32_t number) {
+    if (number == 0 || source_.empty()) return {};
+    if (starts_.empty()) {
+      starts_.push_back(0);
+      for (std::size_t i = source_.find('\n'); i != std::string_view::npos; i = source_.find('\n', i + 1))
+        starts_.push_back(i + 1);
+    }
+    if (number > starts_.size()) return {};
+    const std::size_t start = starts_[number - 1];
+    const std::size_t end = number < starts_.size() ? starts_[number] - 1 : source_.size();
+    std::string_view text = source_.substr(start, end - start);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    return text;
   }
-  std::size_t end = source.find('\n', start);
-  std::string_view text = source.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-  return text;
-}
+
+ private:
+  std::string_view source_;
+  std::vector<std::size_t> starts_;
+};
 
 bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstU64; }
+
+// A read of a register that no earlier write in its own block covers.
+struct OpenUse {
+  std::uint32_t reg = 0;
+  std::uint32_t block = 0;
+  SourceLoc loc;
+};
+
+// Each reached block's pre-order number in the dominator tree and the last number in its subtree:
+// a strictly dominates b when first[a] < first[b] <= last[a].
+struct DominatorIntervals {
+  std::vector<std::uint32_t> first, last;
+};
+
+DominatorIntervals dominator_intervals(const Cfg& cfg) {
+  const DominatorTree dom = compute_dominators(cfg);
+  const auto n = static_cast<std::uint32_t>(cfg.blocks.size());
+  std::vector<std::uint32_t> start(n + 1, 0), children(n);
+  for (std::uint32_t b = 1; b < n; ++b)
+    if (dom.idom[b] != kNoBlock) ++start[dom.idom[b] + 1];
+  for (std::uint32_t b = 0; b < n; ++b) start[b + 1] += start[b];
+  std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+  for (std::uint32_t b = 1; b < n; ++b)
+    if (dom.idom[b] != kNoBlock) children[cursor[dom.idom[b]]++] = b;
+  DominatorIntervals out{std::vector<std::uint32_t>(n, 0), std::vector<std::uint32_t>(n, 0)};
+  std::uint32_t number = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{0, start[0]}};  // block, next child
+  out.first[0] = number++;
+  while (!stack.empty()) {
+    auto& [b, next] = stack.back();
+    if (next < start[b + 1]) {
+      const std::uint32_t child = children[next++];
+      out.first[child] = number++;
+      stack.emplace_back(child, start[child]);
+      continue;
+    }
+    out.last[b] = number - 1;
+    stack.pop_back();
+  }
+  return out;
+}
 
 // The mnemonic with its modifiers as written in kernel text: "ld.global.f32", "cvt.f32.u32".
 std::string spelling(const Instruction& instruction) {
@@ -58,7 +109,7 @@ class KernelVerifier {
  public:
   KernelVerifier(const Kernel& kernel, const std::string& file, std::string_view source,
                  std::vector<Diagnostic>& out)
-      : kernel_(kernel), file_(file), source_(source), out_(out) {}
+      : kernel_(kernel), file_(file), lines_(source), out_(out) {}
 
   void run() {
     check_declarations();
@@ -77,7 +128,7 @@ class KernelVerifier {
     d.file = file_;
     d.loc = loc;
     d.message = std::move(message);
-    d.source_line = std::string(line_text(source_, loc.line));
+    d.source_line = std::string(lines_.line(loc.line));
     d.length = std::max<std::uint32_t>(length, 1);
     out_.push_back(std::move(d));
   }
@@ -299,67 +350,118 @@ class KernelVerifier {
     if (reached[cfg.block_of[size - 1]] && !ends_path)
       error(last.loc, "execution falls off the end of the kernel here; every path must end in exit or ret");
 
+    check_definitions(cfg, reached);
+  }
+
+  // "Maybe defined" registers: a read is an error when no path from the entry to it writes the
+  // register. Checked sparsely, so that a kernel with a million registers and blocks checks in
+  // seconds: a write earlier in the same block, a parameter, or a write in a block that strictly
+  // dominates the reader settles most reads at once; only the rest search forward from the
+  // register's writes, and each search stops when it has reached every read it is looking for.
+  void check_definitions(const Cfg& cfg, const std::vector<bool>& reached) {
     const std::size_t registers = kernel_.registers.size();
-    std::vector<bool> entry(registers, false);
-    for (std::uint32_t p : kernel_.params)
-      if (p < registers) entry[p] = true;
-    for (std::size_t r = 0; r < registers; ++r)
-      if (kernel_.registers[r].is_param) entry[r] = true;
-
-    std::vector<std::vector<bool>> defined_out(cfg.blocks.size(), std::vector<bool>(registers, false));
-    auto defined_in = [&](std::uint32_t b) {
-      std::vector<bool> in = b == 0 ? entry : std::vector<bool>(registers, false);
-      for (std::uint32_t p : cfg.blocks[b].predecessors)
-        if (reached[p])
-          for (std::size_t r = 0; r < registers; ++r)
-            if (defined_out[p][r]) in[r] = true;
-      return in;
-    };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
-        if (!reached[b]) continue;
-        std::vector<bool> out = defined_in(b);
-        for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
-          const std::uint32_t write = register_access(kernel_, kernel_.code[pc]).write;
-          if (write != kNoRegister) out[write] = true;
-        }
-        if (out != defined_out[b]) {
-          defined_out[b] = std::move(out);
-          changed = true;
-        }
-      }
-    }
-
-    std::vector<bool> reported(registers, false);
-    auto use = [&](const std::vector<bool>& defined, std::uint32_t r, SourceLoc loc) {
-      if (r >= registers || defined[r] || reported[r]) return;
-      reported[r] = true;
-      const std::string& name = kernel_.registers[r].name;
-      error(loc, fmt::format("register '{}' is used before it is defined on every path", name), width(name));
+    std::vector<std::uint32_t> written_in(registers, kNoBlock);  // the block whose scan last wrote it
+    std::vector<std::vector<std::uint32_t>> writers(registers);   // blocks that write it, once each
+    std::vector<OpenUse> open;                                    // reads no earlier write in their block covers
+    auto read = [&](std::uint32_t r, std::uint32_t b, SourceLoc loc) {
+      if (r >= registers || kernel_.registers[r].is_param || written_in[r] == b) return;
+      open.push_back({r, b, loc});
     };
     for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
       if (!reached[b]) continue;
-      std::vector<bool> defined = defined_in(b);
       for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
         const Instruction& instruction = kernel_.code[pc];
         const OpcodeInfo& info = instruction.info();
-        if (instruction.guarded) use(defined, instruction.guard, instruction.loc);
+        if (instruction.guarded) read(instruction.guard, b, instruction.loc);
         for (unsigned i = 0; i < instruction.operand_count && i < info.arity; ++i) {
           const Operand& operand = instruction.operands[i];
           const bool reads_register = operand.kind == OperandKind::MemRegister ||
                                       (operand.kind == OperandKind::Register && !is_destination(info.roles[i]));
-          if (reads_register) use(defined, operand.index, where(instruction, operand));
+          if (reads_register) read(operand.index, b, where(instruction, operand));
         }
         const std::uint32_t write = register_access(kernel_, instruction).write;
-        if (write != kNoRegister) defined[write] = true;
+        if (write != kNoRegister && written_in[write] != b) {
+          written_in[write] = b;
+          writers[write].push_back(b);
+        }
       }
+    }
+    if (open.empty()) return;
+
+    const DominatorIntervals dom = dominator_intervals(cfg);
+    std::vector<std::uint32_t> by_register(open.size());
+    for (std::uint32_t i = 0; i < by_register.size(); ++i) by_register[i] = i;
+    std::stable_sort(by_register.begin(), by_register.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return open[a].reg < open[b].reg; });
+    std::vector<bool> undefined(open.size(), false);
+    std::vector<std::uint32_t> seen(cfg.blocks.size(), kNoRegister);    // register whose search reached it
+    std::vector<std::uint32_t> wanted(cfg.blocks.size(), kNoRegister);  // register whose search looks for it
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> spans;
+    std::vector<std::uint32_t> pending, work;
+    for (std::size_t first = 0; first < by_register.size();) {
+      const std::uint32_t r = open[by_register[first]].reg;
+      std::size_t last = first;
+      while (last < by_register.size() && open[by_register[last]].reg == r) ++last;
+      // Pre-order numbers strictly inside a writer's dominator subtree, merged.
+      spans.clear();
+      for (std::uint32_t w : writers[r])
+        if (dom.first[w] < dom.last[w]) spans.emplace_back(dom.first[w] + 1, dom.last[w]);
+      std::sort(spans.begin(), spans.end());
+      std::size_t merged = 0;
+      for (const auto& span : spans) {
+        if (merged > 0 && span.first <= spans[merged - 1].second + 1)
+          spans[merged - 1].second = std::max(spans[merged - 1].second, span.second);
+        else
+          spans[merged++] = span;
+      }
+      spans.resize(merged);
+      auto dominated = [&](std::uint32_t b) {
+        const auto it = std::upper_bound(spans.begin(), spans.end(), std::make_pair(dom.first[b], kNoBlock));
+        return it != spans.begin() && std::prev(it)->second >= dom.first[b];
+      };
+      pending.clear();
+      std::size_t targets = 0;
+      for (std::size_t i = first; i < last; ++i) {
+        const std::uint32_t b = open[by_register[i]].block;
+        if (dominated(b)) continue;
+        pending.push_back(by_register[i]);
+        if (wanted[b] != r) {
+          wanted[b] = r;
+          ++targets;
+        }
+      }
+      // Forward from the ends of the writing blocks until every wanted block is reached.
+      work.clear();
+      auto visit = [&](std::uint32_t b) {
+        if (seen[b] == r) return;
+        seen[b] = r;
+        work.push_back(b);
+      };
+      for (std::uint32_t w : writers[r])
+        for (std::uint32_t s : cfg.blocks[w].successors) visit(s);
+      for (std::size_t next = 0; next < work.size() && targets > 0; ++next) {
+        const std::uint32_t b = work[next];
+        if (wanted[b] == r) --targets;
+        for (std::uint32_t s : cfg.blocks[b].successors) visit(s);
+      }
+      for (std::uint32_t i : pending)
+        if (seen[open[i].block] != r) undefined[i] = true;
+      first = last;
+    }
+
+    std::vector<bool> reported(registers, false);
+    for (std::size_t i = 0; i < open.size(); ++i) {
+      const std::uint32_t r = open[i].reg;
+      if (!undefined[i] || reported[r]) continue;
+      reported[r] = true;
+      const std::string& name = kernel_.registers[r].name;
+      error(open[i].loc, fmt::format("register '{}' is used before it is defined on every path", name), width(name));
     }
   }
 
   const Kernel& kernel_;
   const std::string& file_;
-  std::string_view source_;
+  LineIndex lines_;
   std::vector<Diagnostic>& out_;
 };
 

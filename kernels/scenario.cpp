@@ -94,7 +94,8 @@ Params resolve_params(const Scenario& scenario, const Params& given) {
   for (const auto& p : specs) {
     const auto v = out[p.name];
     if (v < p.min || v > p.max)
-      throw Error(fmt::format("scenario '{}': {} = {} is out of range ({}..{})", scenario.name(), p.name, v, p.min, p.max));
+      throw Error(fmt::format("scenario '{}': {} = {} is out of range ({}..{})", scenario.name(), p.name, v, p.min, p.max),
+                  ExitCode::Usage);
   }
   return out;
 }

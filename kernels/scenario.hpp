@@ -30,6 +30,7 @@ using Params = std::map<std::string, std::uint64_t>;
 struct RunOptions {
   WarpSelection warps;
   bool record_trace = false;
+  bool read_all_buffers = false;  // kernel files: read every buffer back (validate compares them), not only --dump ones
   std::uint64_t seed = 1;
 };
 

@@ -4,7 +4,10 @@
 // otherwise the lowest and highest address of the warp are checked against one allocation, and
 // only then is each lane looked up, which also finds the first faulting lane for the message.
 // Atomics run lane by lane in lane order through std::atomic_ref, so blocks on other host threads
-// see them as atomic.
+// see them as atomic. Plain global loads and stores are relaxed atomic accesses of their element
+// (a plain move on x86-64 and AArch64): blocks on other host threads may read what a block writes
+// (a flag, a last-block counter) while it writes it, and that must not be a data race in the
+// simulator itself. Shared memory belongs to one block, which one host thread runs: plain copies.
 #include <fmt/format.h>
 
 #include <atomic>
@@ -182,23 +185,40 @@ template <bool Shared, class F>
   }
 }
 
+// One lane's element: a plain copy in shared memory, a relaxed atomic access in global memory.
+template <bool Shared, class W>
+[[gnu::always_inline]] inline void load_word(W& to, const std::byte* from) {
+  if constexpr (Shared)
+    std::memcpy(&to, from, sizeof(W));
+  else
+    to = std::atomic_ref<W>(*reinterpret_cast<W*>(const_cast<std::byte*>(from))).load(std::memory_order_relaxed);
+}
+
+template <bool Shared, class W>
+[[gnu::always_inline]] inline void store_word(std::byte* to, W value) {
+  if constexpr (Shared)
+    std::memcpy(to, &value, sizeof(W));
+  else
+    std::atomic_ref<W>(*reinterpret_cast<W*>(to)).store(value, std::memory_order_relaxed);
+}
+
 template <Type T, bool Shared>
 void load(const Inst& in, LaneContext& c) {
   using W = Word<T>;
   W* d = destination<W>(c, in.dst);
   if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
     // Lane order, one lane at a time: d may be the base register (ld.global.u64 p, [p]).
-    each_access<Shared>(in, c, w, [d](unsigned l, const std::byte* p) { std::memcpy(&d[l], p, sizeof(W)); });
+    each_access<Shared>(in, c, w, [d](unsigned l, const std::byte* p) { load_word<Shared>(d[l], p); });
     return;
   }
   Access x;
   resolve<Shared>(in, c, sizeof(W), "load", x);
   if (x.base != nullptr && x.all) {
-    for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(&d[l], x.base + x.address[l], sizeof(W));
+    for (unsigned l = 0; l < c.warp_size; ++l) load_word<Shared>(d[l], x.base + x.address[l]);
   } else {
     for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
       const unsigned l = lowest_lane(m);
-      std::memcpy(&d[l], x.base != nullptr ? x.base + x.address[l] : x.host[l], sizeof(W));
+      load_word<Shared>(d[l], x.base != nullptr ? x.base + x.address[l] : x.host[l]);
     }
   }
 }
@@ -209,17 +229,17 @@ void store(const Inst& in, LaneContext& c) {
   using W = Word<T>;
   const W* v = source<W>(c, in.src[0]);
   if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
-    each_access<Shared>(in, c, w, [v](unsigned l, std::byte* p) { std::memcpy(p, &v[l], sizeof(W)); });
+    each_access<Shared>(in, c, w, [v](unsigned l, std::byte* p) { store_word<Shared>(p, v[l]); });
     return;
   }
   Access x;
   resolve<Shared>(in, c, sizeof(W), "store", x);
   if (x.base != nullptr && x.all) {
-    for (unsigned l = 0; l < c.warp_size; ++l) std::memcpy(x.base + x.address[l], &v[l], sizeof(W));
+    for (unsigned l = 0; l < c.warp_size; ++l) store_word<Shared>(x.base + x.address[l], v[l]);
   } else {
     for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
       const unsigned l = lowest_lane(m);
-      std::memcpy(x.base != nullptr ? x.base + x.address[l] : x.host[l], &v[l], sizeof(W));
+      store_word<Shared>(x.base != nullptr ? x.base + x.address[l] : x.host[l], v[l]);
     }
   }
 }

@@ -85,7 +85,26 @@ std::uint64_t parse_u64(std::string_view text, std::string_view what) {
   return value;
 }
 
+std::uint32_t parse_threads(std::string_view text) {
+  const auto v = parse_u64(text, "--threads");
+  if (v == 0 || v > kMaxHostThreads)
+    throw Error(fmt::format("--threads: {} is not between 1 and {}", v, kMaxHostThreads), ExitCode::Usage);
+  return static_cast<std::uint32_t>(v);
+}
+
+void check_run_options(const po::variables_map& vm) {
+  parse_threads(vm["threads"].as<std::string>());
+  const auto warp_size = parse_u64(vm["warp-size"].as<std::string>(), "--warp-size");
+  if (warp_size == 0 || warp_size > 64)
+    throw Error(fmt::format("--warp-size: {} is not between 1 and 64", warp_size), ExitCode::Usage);
+}
+
 Dim3 parse_dim3(std::string_view text, std::string_view what) {
+  // "0x10" would read as 0 by 10: say that sizes are decimal rather than that one of them is zero.
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+    throw Error(fmt::format("{}: '{}' is not a size: sizes are decimal numbers of at least 1, as X, X,Y,Z or XxYxZ",
+                            what, text),
+                ExitCode::Usage);
   std::uint32_t parts[3] = {1, 1, 1};
   int count = 0;
   std::size_t start = 0;
@@ -94,9 +113,10 @@ Dim3 parse_dim3(std::string_view text, std::string_view what) {
     const auto piece = text.substr(start, sep == std::string_view::npos ? std::string_view::npos : sep - start);
     if (count == 3) throw Error(fmt::format("{}: '{}' has more than 3 sizes", what, text), ExitCode::Usage);
     if (!piece.empty() && piece[0] == '-')
-      throw Error(fmt::format("{}: '{}' has a negative size", what, text), ExitCode::InvalidInput);
+      throw Error(fmt::format("{}: '{}' has a negative size", what, text), ExitCode::Usage);
     const auto v = parse_u64(piece, what);
-    if (v > 0xffffffffull) throw Error(fmt::format("{}: {} is too large", what, v), ExitCode::InvalidInput);
+    if (v > 0xffffffffull) throw Error(fmt::format("{}: {} is too large", what, v), ExitCode::Usage);
+    if (v == 0) throw Error(fmt::format("{}: '{}' has a size of 0; every size is at least 1", what, text), ExitCode::Usage);
     parts[count++] = static_cast<std::uint32_t>(v);
     if (sep == std::string_view::npos) break;
     start = sep + 1;

@@ -41,6 +41,13 @@ bool wants_help(const std::vector<std::string>& args);
 std::string format_option(const po::variables_map& vm, std::initializer_list<std::string_view> allowed);
 std::string help_text(const po::options_description& options);
 
+// The most host threads --threads gives run, compare, validate and bench.
+constexpr std::uint32_t kMaxHostThreads = 256;
+// One --threads value, 1..kMaxHostThreads; a usage error otherwise.
+std::uint32_t parse_threads(std::string_view text);
+// --threads and --warp-size in their ranges, as usage errors, before a device is built.
+void check_run_options(const po::variables_map& vm);
+
 Dim3 parse_dim3(std::string_view text, std::string_view what);                 // "64", "16,16", "4x8x2"
 std::pair<std::string, std::string> split_assignment(std::string_view text, std::string_view what);  // "n=1003"
 std::uint64_t parse_u64(std::string_view text, std::string_view what);

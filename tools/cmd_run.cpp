@@ -45,6 +45,7 @@ int cmd_run(const std::vector<std::string>& args, Io& io) {
   if (!vm.count("target")) throw Error("run: no scenario or file given (warpsim run SCENARIO|FILE.kir)", ExitCode::Usage);
   const auto format = format_option(vm, {"text", "json", "csv"});
   const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
+  check_run_options(vm);
   auto device = make_device(vm);
   auto ran = run_target(*device, vm["target"].as<std::string>(), vm, sets, run_options(vm));
   ran.report.outcome = &ran.outcome;
@@ -78,6 +79,7 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("target")) throw Error("compare: give at least one scenario", ExitCode::Usage);
   const auto format = format_option(vm, {"text", "json"});
+  check_run_options(vm);
   std::vector<Ran> runs;
   bool all_passed = true;
   for (const auto& target : vm["target"].as<std::vector<std::string>>()) {

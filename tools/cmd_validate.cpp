@@ -36,6 +36,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   const auto vm = parse_args(args, options, positional);
   if (!vm.count("target")) throw Error("validate: no scenario or file given", ExitCode::Usage);
   const auto format = format_option(vm, {"text", "json"});
+  check_run_options(vm);
   if (small_option(vm, "warp-size") != 32)
     throw Error("validate: the GPU's warp size is 32; --warp-size does not apply", ExitCode::Usage);
   if (vm.count("replay") && vm.count("save")) throw Error("validate: --save and --replay exclude each other", ExitCode::Usage);
@@ -43,6 +44,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
   auto options_run = run_options(vm);
   options_run.record_trace = true;
+  options_run.read_all_buffers = true;
 
   // The hardware first: without a GPU there is nothing to validate against.
   std::unique_ptr<Device> gpu;

@@ -1,13 +1,18 @@
 #include "tools/file_run.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -18,7 +23,11 @@ namespace warpsim::cli {
 
 namespace {
 
+// A buffer file that cannot be used: invalid input.
 [[noreturn]] void bad(const std::string& message) { throw Error(message, ExitCode::InvalidInput); }
+// A mistake on the command line (an option's value, a parameter named wrongly, given twice or not
+// at all): a usage error.
+[[noreturn]] void usage(const std::string& message) { throw Error(message, ExitCode::Usage); }
 
 // Parses one value of `type` from text, exactly as the user wrote it; out of range is an error.
 std::uint64_t parse_value(std::string_view text, isa::Type type, const std::string& what) {
@@ -28,8 +37,8 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
     errno = 0;
     const float f = std::strtof(s.c_str(), &end);
     if (s.empty() || end != s.c_str() + s.size())
-      bad(fmt::format("{}: '{}' is not an f32 number", what, text));
-    if (errno == ERANGE && std::isinf(f)) bad(fmt::format("{}: '{}' is out of the f32 range", what, text));
+      usage(fmt::format("{}: '{}' is not an f32 number", what, text));
+    if (errno == ERANGE && std::isinf(f)) usage(fmt::format("{}: '{}' is out of the f32 range", what, text));
     return std::bit_cast<std::uint32_t>(f);
   }
   const bool negative = !text.empty() && text[0] == '-';
@@ -42,59 +51,93 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
   std::uint64_t magnitude = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    bad(fmt::format("{}: '{}' is not a{} {} integer", what, text, type == isa::Type::U64 ? "" : "n",
+    usage(fmt::format("{}: '{}' is not a{} {} integer", what, text, type == isa::Type::U64 ? "" : "n",
                     isa::type_name(type)));
   switch (type) {
     case isa::Type::U32:
-      if (negative || magnitude > 0xffffffffull) bad(fmt::format("{}: {} is out of the u32 range", what, text));
+      if (negative || magnitude > 0xffffffffull) usage(fmt::format("{}: {} is out of the u32 range", what, text));
       return magnitude;
     case isa::Type::S32: {
       const std::uint64_t limit = negative ? 0x80000000ull : 0x7fffffffull;
-      if (magnitude > limit) bad(fmt::format("{}: {} is out of the s32 range", what, text));
+      if (magnitude > limit) usage(fmt::format("{}: {} is out of the s32 range", what, text));
       return static_cast<std::uint32_t>(negative ? 0u - static_cast<std::uint32_t>(magnitude) : static_cast<std::uint32_t>(magnitude));
     }
     case isa::Type::U64:
-      if (negative) bad(fmt::format("{}: {} is out of the u64 range", what, text));
+      if (negative) usage(fmt::format("{}: {} is out of the u64 range", what, text));
       return magnitude;
-    default: bad(fmt::format("{}: values of type {} cannot be given", what, isa::type_name(type)));
+    default: usage(fmt::format("{}: values of type {} cannot be given", what, isa::type_name(type)));
   }
+}
+
+// Why `path` cannot be written, without creating or truncating it: nullopt when it can.
+std::optional<std::string> unwritable(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (fs::exists(status)) {
+    if (fs::is_directory(status)) return "it is a directory";
+    if (::access(path.c_str(), W_OK) != 0) return "permission denied";
+    return std::nullopt;
+  }
+  const auto parent = fs::path(path).parent_path();
+  const std::string folder = parent.empty() ? "." : parent.string();
+  if (!fs::is_directory(folder, ec)) return fmt::format("there is no folder '{}'", folder);
+  if (::access(folder.c_str(), W_OK) != 0) return fmt::format("folder '{}' is not writable", folder);
+  return std::nullopt;
 }
 
 void put(std::vector<std::byte>& bytes, std::size_t index, std::uint64_t bits, unsigned size) {
   std::memcpy(bytes.data() + index * size, &bits, size);  // little-endian like the devices
 }
 
-std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
+// The elements a file:PATH buffer holds, from the file's size: the declared count when given (the
+// file must hold exactly that many), else as many as the file holds.
+std::uint64_t file_elements(const BufferSpec& b) {
+  const unsigned size = isa::type_bytes(b.type);
+  std::string why;
+  const auto bytes = isa::regular_file_size(b.path, why);
+  if (!bytes) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
+  if (*bytes == 0) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
+  if (*bytes % size != 0)
+    bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path, *bytes,
+                    isa::type_name(b.type)));
+  if (b.count != 0 && b.count * size != *bytes)
+    bad(fmt::format("--buffer {}: '{}' holds {} {} elements, {} than the {} declared{}", b.name, b.path, *bytes / size,
+                    isa::type_name(b.type), *bytes / size < b.count ? "fewer" : "more", b.count,
+                    *bytes / size < b.count ? "" : " (leave out the count to take the whole file)"));
+  return *bytes / size;
+}
+
+std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, std::uint64_t seed) {
   const unsigned size = isa::type_bytes(b.type);
   std::vector<std::byte> bytes;
   if (b.init == BufferSpec::Init::File) {
+    // Exactly count elements: a file that changed since it was measured is refused, never read on.
     std::string why;
-    const auto contents = isa::read_source_file(b.path, why);
+    std::uint64_t file_bytes = 0;
+    const auto contents = isa::read_regular_file(b.path, count * size, why, &file_bytes);
+    if (!contents && file_bytes > count * size)
+      bad(fmt::format("--buffer {}: '{}' holds more than the {} elements declared", b.name, b.path, count));
     if (!contents) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
-    const auto& text = *contents;
-    if (text.empty()) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
-    if (text.size() % size != 0)
-      bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path,
-                      text.size(), isa::type_name(b.type)));
-    if (b.count != 0 && b.count * size != text.size())
-      bad(fmt::format("--buffer {}: '{}' holds {} elements, {} were declared", b.name, b.path, text.size() / size,
-                      b.count));
-    bytes.resize(text.size());
-    std::memcpy(bytes.data(), text.data(), text.size());
+    if (contents->size() != count * size)
+      bad(fmt::format("--buffer {}: '{}' holds {} bytes, fewer than the {} elements declared", b.name, b.path,
+                      contents->size(), count));
+    bytes.resize(contents->size());
+    std::memcpy(bytes.data(), contents->data(), contents->size());
     return bytes;
   }
-  bytes.resize(b.count * size);
+  bytes.resize(count * size);
   const std::string what = fmt::format("--buffer {}", b.name);
   switch (b.init) {
     case BufferSpec::Init::Zeros: break;
     case BufferSpec::Init::Constant: {
       const auto bits = parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, bits, size);
+      for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, bits, size);
       break;
     }
     case BufferSpec::Init::Iota: {
       const auto start = b.value.empty() ? 0 : parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < b.count; ++i) {
+      for (std::uint64_t i = 0; i < count; ++i) {
         if (b.type == isa::Type::F32)
           put(bytes, i, std::bit_cast<std::uint32_t>(std::bit_cast<float>(static_cast<std::uint32_t>(start)) + float(i)), size);
         else
@@ -104,14 +147,14 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t seed) {
     }
     case BufferSpec::Init::Random: {
       if (b.type == isa::Type::F32) {
-        const auto values = kernels::random_floats(b.count, seed);
-        for (std::uint64_t i = 0; i < b.count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
+        const auto values = kernels::random_floats(count, seed);
+        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
       } else {
         const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
-        if (bound > 0xffffffffull) bad(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
-        const auto lo = kernels::random_u32(b.count, seed, static_cast<std::uint32_t>(bound));
-        const auto hi = kernels::random_u32(b.count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
-        for (std::uint64_t i = 0; i < b.count; ++i)
+        if (bound > 0xffffffffull) usage(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
+        const auto lo = kernels::random_u32(count, seed, static_cast<std::uint32_t>(bound));
+        const auto hi = kernels::random_u32(count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
+        for (std::uint64_t i = 0; i < count; ++i)
           put(bytes, i, b.type == isa::Type::U64 && bound == 0 ? (std::uint64_t{hi[i]} << 32 | lo[i]) : lo[i], size);
       }
       break;
@@ -137,15 +180,15 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   const std::string type_name = shape.substr(0, bracket);
   const auto type = isa::type_from_name(type_name);
   if (!type || *type == isa::Type::Pred)
-    bad(fmt::format("--buffer {}: unknown element type '{}' (u32, s32, u64 or f32)", b.name, type_name));
+    usage(fmt::format("--buffer {}: unknown element type '{}' (u32, s32, u64 or f32)", b.name, type_name));
   b.type = *type;
   if (bracket != std::string::npos) {
-    if (shape.back() != ']') bad(fmt::format("--buffer {}: '{}' lacks its closing ']'", b.name, shape));
+    if (shape.back() != ']') usage(fmt::format("--buffer {}: '{}' lacks its closing ']'", b.name, shape));
     const auto count = shape.substr(bracket + 1, shape.size() - bracket - 2);
-    if (!count.empty() && count[0] == '-') bad(fmt::format("--buffer {}: negative element count {}", b.name, count));
+    if (!count.empty() && count[0] == '-') usage(fmt::format("--buffer {}: negative element count {}", b.name, count));
     b.count = parse_value(count, isa::Type::U64, "--buffer " + b.name);
-    if (b.count == 0) bad(fmt::format("--buffer {}: a buffer needs at least one element", b.name));
-    if (b.count > (1ull << 34)) bad(fmt::format("--buffer {}: {} elements is more than this tool allocates", b.name, b.count));
+    if (b.count == 0) usage(fmt::format("--buffer {}: a buffer needs at least one element", b.name));
+    if (b.count > (1ull << 34)) usage(fmt::format("--buffer {}: {} elements is more than this tool allocates", b.name, b.count));
   }
   const auto init_colon = init.find(':');
   const std::string kind = init.substr(0, init_colon);
@@ -155,18 +198,18 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   else if (kind == "iota") b.init = BufferSpec::Init::Iota;
   else if (kind == "random") b.init = BufferSpec::Init::Random;
   else if (kind == "file") b.init = BufferSpec::Init::File;
-  else bad(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
+  else usage(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
   if (b.init == BufferSpec::Init::Random && b.type == isa::Type::F32 && !arg.empty())
-    bad(fmt::format("--buffer {}: random f32 values lie in [0, 1); a bound applies to integer buffers only", b.name));
-  if (b.init == BufferSpec::Init::Constant && arg.empty()) bad(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
+    usage(fmt::format("--buffer {}: random f32 values lie in [0, 1); a bound applies to integer buffers only", b.name));
+  if (b.init == BufferSpec::Init::Constant && arg.empty()) usage(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
   if (b.init == BufferSpec::Init::File) {
-    if (arg.empty()) bad(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
+    if (arg.empty()) usage(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
     b.path = arg;
   } else {
     b.value = arg;
   }
   if (b.count == 0 && b.init != BufferSpec::Init::File)
-    bad(fmt::format("--buffer {}: give the element count, as in {}={}[1024]:{}", b.name, b.name, type_name, init));
+    usage(fmt::format("--buffer {}: give the element count, as in {}={}[1024]:{}", b.name, b.name, type_name, init));
   return b;
 }
 
@@ -178,11 +221,25 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
 
   std::map<std::string, std::string> args;
   for (const auto& [name, value] : run.args) {
-    if (!args.emplace(name, value).second) bad(fmt::format("--arg {}: given twice", name));
+    if (!args.emplace(name, value).second) usage(fmt::format("--arg {}: given twice", name));
   }
   std::map<std::string, const BufferSpec*> buffers;
   for (const auto& b : run.buffers)
-    if (!buffers.emplace(b.name, &b).second) bad(fmt::format("--buffer {}: given twice", b.name));
+    if (!buffers.emplace(b.name, &b).second) usage(fmt::format("--buffer {}: given twice", b.name));
+  // Names first, so that a mistake costs nothing; dump paths before the run, so that its report is
+  // not lost to a path that cannot be written.
+  auto is_param = [&](const std::string& name) {
+    const auto& params = k.params;
+    return std::any_of(params.begin(), params.end(), [&](std::uint32_t r) { return k.registers[r].name == name; });
+  };
+  for (const auto& [name, value] : args)
+    if (!is_param(name)) usage(fmt::format("--arg {}: kernel '{}' has no parameter '{}'", name, k.name, name));
+  for (const auto& [name, spec] : buffers)
+    if (!is_param(name)) usage(fmt::format("--buffer {}: kernel '{}' has no parameter '{}'", name, k.name, name));
+  for (const auto& [name, path] : run.dumps) {
+    if (!buffers.count(name)) usage(fmt::format("--dump {}: no buffer of that name", name));
+    if (const auto why = unwritable(path)) bad(fmt::format("--dump {}: cannot write '{}': {}", name, path, *why));
+  }
 
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> allocated;  // name -> address, bytes
   std::vector<std::uint64_t> values;
@@ -193,61 +250,54 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
     const auto buf = buffers.find(p.name);
     if (p.pointee != isa::Type::None) {
       if (arg != args.end())
-        bad(fmt::format("parameter '{}' of '{}' is a pointer (ptr.{}): give it with --buffer {}=...", p.name, k.name,
+        usage(fmt::format("parameter '{}' of '{}' is a pointer (ptr.{}): give it with --buffer {}=...", p.name, k.name,
                         isa::type_name(p.pointee), p.name));
       if (buf == buffers.end())
-        bad(fmt::format("parameter '{}' of '{}' (ptr.{}) has no buffer: add --buffer {}={}[COUNT]:zeros", p.name,
+        usage(fmt::format("parameter '{}' of '{}' (ptr.{}) has no buffer: add --buffer {}={}[COUNT]:zeros", p.name,
                         k.name, isa::type_name(p.pointee), p.name, isa::type_name(p.pointee)));
       if (buf->second->type != p.pointee)
-        bad(fmt::format("--buffer {}: elements are {}, but parameter '{}' of '{}' is ptr.{}", p.name,
+        usage(fmt::format("--buffer {}: elements are {}, but parameter '{}' of '{}' is ptr.{}", p.name,
                         isa::type_name(buf->second->type), p.name, k.name, isa::type_name(p.pointee)));
       // The device refuses sizes it cannot hold before the host builds the contents.
       const auto& spec = *buf->second;
-      std::uint64_t reserved = 0;
-      if (spec.init != BufferSpec::Init::File) reserved = device.allocate(spec.count * isa::type_bytes(spec.type), p.name);
-      const auto bytes = make_contents(spec, seed++);
-      const auto address = reserved ? reserved : device.allocate(bytes.size(), p.name);
-      device.write(address, bytes);
-      allocated[p.name] = {address, bytes.size()};
+      const std::uint64_t count = spec.init == BufferSpec::Init::File ? file_elements(spec) : spec.count;
+      const auto address = device.allocate(count * isa::type_bytes(spec.type), p.name);
+      // Device memory comes zeroed: a zeros buffer needs no host copy (400 MB of it cost seconds).
+      if (spec.init != BufferSpec::Init::Zeros) device.write(address, make_contents(spec, count, seed));
+      ++seed;
+      allocated[p.name] = {address, count * isa::type_bytes(spec.type)};
       values.push_back(address);
     } else {
       if (buf != buffers.end())
-        bad(fmt::format("--buffer {}: parameter '{}' of '{}' is a {} scalar; give it with --arg {}=VALUE", p.name,
+        usage(fmt::format("--buffer {}: parameter '{}' of '{}' is a {} scalar; give it with --arg {}=VALUE", p.name,
                         p.name, k.name, isa::type_name(p.type), p.name));
       if (arg == args.end())
-        bad(fmt::format("parameter '{}' of '{}' ({}) has no value: add --arg {}=VALUE", p.name, k.name,
+        usage(fmt::format("parameter '{}' of '{}' ({}) has no value: add --arg {}=VALUE", p.name, k.name,
                         isa::type_name(p.type), p.name));
       values.push_back(parse_value(arg->second, p.type, "--arg " + p.name));
     }
   }
-  for (const auto& [name, value] : args)
-    if (k.find_register(name) < 0 || !k.registers[static_cast<std::size_t>(k.find_register(name))].is_param)
-      bad(fmt::format("--arg {}: kernel '{}' has no parameter '{}'", name, k.name, name));
-  for (const auto& [name, spec] : buffers)
-    if (k.find_register(name) < 0 || !k.registers[static_cast<std::size_t>(k.find_register(name))].is_param)
-      bad(fmt::format("--buffer {}: kernel '{}' has no parameter '{}'", name, k.name, name));
-  for (const auto& [name, path] : run.dumps)
-    if (!allocated.count(name)) bad(fmt::format("--dump {}: no buffer of that name", name));
-
   kernels::Session session(device, options, out);
   session.launch(loaded, run.grid, run.block, std::move(values));
 
-  // Every buffer as the device left it (validate compares them between devices).
+  // Only the buffers something looks at are read back: every one for validate (it compares them
+  // between devices), else those dumped, each once.
   for (auto reg : k.params) {
     const auto& p = k.registers[reg];
     if (p.pointee == isa::Type::None) continue;
+    const bool dumped = std::any_of(run.dumps.begin(), run.dumps.end(), [&](const auto& d) { return d.first == p.name; });
+    if (!options.read_all_buffers && !dumped) continue;
     const auto [address, size] = allocated.at(p.name);
     kernels::OutputBuffer output{p.name, std::vector<std::byte>(size), p.pointee == isa::Type::F32};
     device.read(address, output.bytes);
     out.outputs.push_back(std::move(output));
   }
   for (const auto& [name, path] : run.dumps) {
-    const auto [address, size] = allocated.at(name);
-    std::vector<std::byte> bytes(size);
-    device.read(address, bytes);
+    const auto& bytes =
+        std::find_if(out.outputs.begin(), out.outputs.end(), [&](const auto& o) { return o.label == name; })->bytes;
     std::ofstream file(path, std::ios::binary);
-    if (!file) bad(fmt::format("--dump {}: cannot write '{}'", name, path));
     file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!file) bad(fmt::format("--dump {}: cannot write '{}'", name, path));
   }
   return out;
 }

@@ -63,8 +63,8 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
 
 void add_launch_options(po::options_description& options) {
   options.add_options()("kernel,k", po::value<std::string>(), "kernel to run when a file holds several")(
-      "grid", po::value<std::string>(), "grid size X[,Y,Z] (kernel files)")(
-      "block", po::value<std::string>(), "block size X[,Y,Z] (kernel files)")(
+      "grid", po::value<std::string>(), "grid size X[,Y[,Z]] or XxYxZ, decimal (kernel files)")(
+      "block", po::value<std::string>(), "block size X[,Y[,Z]] or XxYxZ, decimal (kernel files)")(
       "arg", po::value<std::vector<std::string>>(), "scalar argument NAME=VALUE (kernel files)")(
       "buffer", po::value<std::vector<std::string>>(),
       "buffer NAME=TYPE[COUNT]:INIT, INIT = zeros | const:V | iota[:START] | random[:BOUND] | file:PATH")(

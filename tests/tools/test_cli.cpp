@@ -100,7 +100,7 @@ TEST_CASE("run on a kernel file takes arguments and buffers, and dumps a buffer"
   CHECK(c[1002] == 1003.0f);
 }
 
-TEST_CASE("wrong launches get one clear line and exit 1") {
+TEST_CASE("wrong launches get one clear line: exit 2 for a command-line mistake, 1 for what the device refuses") {
   const std::vector<std::string> buffers{"--buffer", "a=f32[64]:zeros", "--buffer", "b=f32[64]:zeros",
                                          "--buffer", "c=f32[64]:zeros"};
   auto run = [&](std::vector<std::string> extra, bool with_buffers = true) {
@@ -109,12 +109,12 @@ TEST_CASE("wrong launches get one clear line and exit 1") {
   };
   SECTION("zero block") {
     const auto r = run({"--grid", "1", "--block", "0", "--arg", "n=64"});
-    CHECK(r.code == 1);
-    CHECK(r.err.find("block size 0 is zero in x") != std::string::npos);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--block: '0' has a size of 0; every size is at least 1") != std::string::npos);
   }
   SECTION("negative size") {
     const auto r = run({"--grid", "1", "--block", "-4", "--arg", "n=64"});
-    CHECK(r.code == 1);
+    CHECK(r.code == 2);
     CHECK(r.err.find("negative size") != std::string::npos);
   }
   SECTION("more than 1024 threads per block") {
@@ -124,19 +124,19 @@ TEST_CASE("wrong launches get one clear line and exit 1") {
   }
   SECTION("missing argument") {
     const auto r = run({"--grid", "1", "--block", "64"});
-    CHECK(r.code == 1);
+    CHECK(r.code == 2);
     CHECK(r.err.find("parameter 'n' of 'vecadd' (u32) has no value: add --arg n=VALUE") != std::string::npos);
   }
   SECTION("extra argument") {
     const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=64", "--arg", "m=3"});
-    CHECK(r.code == 1);
+    CHECK(r.code == 2);
     CHECK(r.err.find("kernel 'vecadd' has no parameter 'm'") != std::string::npos);
   }
   SECTION("a buffer whose type does not match the parameter") {
     const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=64", "--buffer", "a=u32[64]:zeros", "--buffer",
                         "b=f32[64]:zeros", "--buffer", "c=f32[64]:zeros"},
                        false);
-    CHECK(r.code == 1);
+    CHECK(r.code == 2);
     CHECK(r.err.find("--buffer a: elements are u32, but parameter 'a' of 'vecadd' is ptr.f32") != std::string::npos);
   }
   SECTION("a buffer too small for the kernel's accesses") {
@@ -149,7 +149,7 @@ TEST_CASE("wrong launches get one clear line and exit 1") {
   }
   SECTION("a scalar out of range") {
     const auto r = run({"--grid", "1", "--block", "64", "--arg", "n=4294967296"});
-    CHECK(r.code == 1);
+    CHECK(r.code == 2);
     CHECK(r.err.find("out of the u32 range") != std::string::npos);
   }
 }
@@ -250,12 +250,12 @@ TEST_CASE("the cuda backend without a GPU says so in one line and exits 4") {
 
 TEST_CASE("scenario parameters outside their range are refused before anything runs") {
   const auto zero = cli({"run", "vecadd", "--set", "block=0"});
-  CHECK(zero.code == 1);
+  CHECK(zero.code == 2);
   CHECK(zero.err.find("scenario 'vecadd': block = 0 is out of range (1..1024)") != std::string::npos);
   const auto wide = cli({"run", "divergent-loop", "--set", "block=4294967328"});
-  CHECK(wide.code == 1);
+  CHECK(wide.code == 2);
   CHECK(wide.err.find("out of range") != std::string::npos);
-  CHECK(cli({"run", "gray", "--set", "block_x=0"}).code == 1);
+  CHECK(cli({"run", "gray", "--set", "block_x=0"}).code == 2);
 }
 
 TEST_CASE("a negative count is refused, not wrapped around") {
