@@ -43,22 +43,24 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   record.valid = 0;
   if (in.access_bytes == 0 || exec == 0) return;
   const unsigned n = c.warp_size;
-  const bool shared = isa::is_shared_memory(in.timing);
-  const bool writes = writes_memory(in.timing);
+  std::uint64_t* const addresses = record.addresses;
+  // Every lane's address (idle lanes' values are never read): a loop the compiler vectorises.
+  if (isa::is_shared_memory(in.timing)) {
+    const std::uint32_t* base = c.base32[in.mem_base.space] + in.mem_base.offset;
+    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) addresses[l] = static_cast<std::uint32_t>(base[l] + offset);
+  } else {
+    const std::uint64_t* base = c.base64[in.mem_base.space] + in.mem_base.offset;
+    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) addresses[l] = base[l] + offset;
+  }
+  if (!want_old_values || !writes_memory(in.timing)) return;
   int cache = -1;
-  for (unsigned l = 0; l < n; ++l) {
-    if (((exec >> l) & 1) == 0) continue;
-    const std::uint64_t a = shared ? std::uint64_t{c.base32[in.mem_base.space][in.mem_base.offset + l] +
-                                                   static_cast<std::uint32_t>(in.mem_offset)} &
-                                         0xffffffffu
-                                   : c.base64[in.mem_base.space][in.mem_base.offset + l] +
-                                         static_cast<std::uint64_t>(in.mem_offset);
-    record.addresses[l] = a;
-    if (writes) {
-      if (const std::byte* p = host_bytes(in, c, a, cache)) {
-        record.old_values[l] = read_value(p, in.access_bytes);
-        record.valid |= std::uint64_t{1} << l;
-      }
+  for (std::uint64_t m = exec; m != 0; m &= m - 1) {
+    const unsigned l = lanes::lowest_lane(m);
+    if (const std::byte* p = host_bytes(in, c, addresses[l], cache)) {
+      record.old_values[l] = read_value(p, in.access_bytes);
+      record.valid |= std::uint64_t{1} << l;
     }
   }
 }

@@ -36,6 +36,7 @@ struct StepRecord {
 struct StepSink {
   static constexpr bool kRecords = true;
   std::uint64_t now = 0;  // the SM cycle at which the instruction issues
+  bool want_old_values = true;  // record what writes replace (the SM stops asking once it saw progress)
   StepRecord record;
 
   std::uint64_t clock(std::uint64_t) const { return now; }

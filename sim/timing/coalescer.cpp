@@ -9,30 +9,34 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
               unsigned line_bytes, std::vector<LineAccess>& out) {
   out.clear();
   const unsigned sector_shift = static_cast<unsigned>(std::countr_zero(sector_bytes));
-  const unsigned line_shift = static_cast<unsigned>(std::countr_zero(line_bytes));
-  const std::uint64_t sector_in_line = line_bytes / sector_bytes - 1;
-  auto add = [&](std::uint64_t sector) {
-    const std::uint64_t line = sector >> (line_shift - sector_shift);
-    const auto bit = std::uint32_t{1} << (sector & sector_in_line);
-    // Lanes mostly walk forward: the last line is the usual match.
-    if (!out.empty() && out.back().line == line) {
-      out.back().sectors |= bit;
-      return;
-    }
-    for (auto& l : out)
-      if (l.line == line) {
-        l.sectors |= bit;
-        return;
-      }
-    out.push_back({line, bit});
-  };
+  const unsigned per_line = static_cast<unsigned>(std::countr_zero(line_bytes)) - sector_shift;
+  // The sectors every executing lane touches, sorted (lanes mostly ascend: insertion sort is linear
+  // then), then grouped by line.
+  std::uint64_t sectors[128];
+  unsigned n = 0;
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
     const std::uint64_t first = addresses[lane] >> sector_shift;
     const std::uint64_t last = (addresses[lane] + bytes - 1) >> sector_shift;
-    for (std::uint64_t s = first; s <= last; ++s) add(s);
+    for (std::uint64_t s = first; s <= last && n < 128; ++s) {
+      if (n > 0 && sectors[n - 1] == s) continue;
+      unsigned i = n++;
+      while (i > 0 && sectors[i - 1] > s) {
+        sectors[i] = sectors[i - 1];
+        --i;
+      }
+      sectors[i] = s;
+    }
   }
-  std::sort(out.begin(), out.end(), [](const LineAccess& a, const LineAccess& b) { return a.line < b.line; });
+  const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
+  for (unsigned i = 0; i < n; ++i) {
+    const std::uint64_t line = sectors[i] >> per_line;
+    const auto bit = std::uint32_t{1} << (sectors[i] & in_line);
+    if (!out.empty() && out.back().line == line)
+      out.back().sectors |= bit;
+    else
+      out.push_back({line, bit});
+  }
 }
 
 unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned banks,

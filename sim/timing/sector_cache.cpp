@@ -1,59 +1,67 @@
 #include "sim/timing/sector_cache.hpp"
 
+#include <algorithm>
+
 namespace warpsim::sim {
 
 SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity)
     : sets_(bytes / (std::uint64_t{line_bytes} * associativity)), ways_(associativity) {
-  table_.resize(sets_ * ways_);
+  tags_.assign(sets_ * ways_, kEmpty);
+  used_.assign(sets_ * ways_, 0);
+  sectors_.assign(sets_ * ways_, 0);
 }
 
-SectorCache::Way* SectorCache::find(std::uint64_t line) {
-  Way* set = &table_[set_of(line) * ways_];
+std::int64_t SectorCache::find(std::uint64_t line) const {
+  const std::uint64_t first = set_of(line) * ways_;
+  const std::uint64_t* tags = tags_.data() + first;
   for (unsigned w = 0; w < ways_; ++w)
-    if (set[w].tag == line) return &set[w];
-  return nullptr;
-}
-
-const SectorCache::Way* SectorCache::find(std::uint64_t line) const {
-  return const_cast<SectorCache*>(this)->find(line);
+    if (tags[w] == line) return static_cast<std::int64_t>(first + w);
+  return -1;
 }
 
 std::uint32_t SectorCache::present(std::uint64_t line, std::uint32_t sectors) const {
   if (sets_ == 0) return 0;
-  const Way* w = find(line);
-  return w ? (w->sectors & sectors) : 0;
+  const std::int64_t w = find(line);
+  return w >= 0 ? (sectors_[static_cast<std::size_t>(w)] & sectors) : 0;
 }
 
 void SectorCache::touch(std::uint64_t line) {
   if (sets_ == 0) return;
-  if (Way* w = find(line)) w->used = ++clock_;
+  const std::int64_t w = find(line);
+  if (w >= 0) used_[static_cast<std::size_t>(w)] = ++clock_;
 }
 
 void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
   if (sets_ == 0) return;
-  Way* w = find(line);
-  if (w == nullptr) {
-    Way* set = &table_[set_of(line) * ways_];
-    w = &set[0];
-    for (unsigned i = 1; i < ways_; ++i)
-      if (set[i].used < w->used) w = &set[i];
-    w->tag = line;
-    w->sectors = 0;
+  std::int64_t w = find(line);
+  if (w < 0) {
+    // The least recently used way of the set (empty ways have never been used: 0).
+    const std::uint64_t first = set_of(line) * ways_;
+    std::uint64_t victim = first;
+    for (std::uint64_t i = first + 1; i < first + ways_; ++i)
+      if (used_[i] < used_[victim]) victim = i;
+    w = static_cast<std::int64_t>(victim);
+    tags_[victim] = line;
+    sectors_[victim] = 0;
   }
-  w->sectors |= sectors;
-  w->used = ++clock_;
+  const auto i = static_cast<std::size_t>(w);
+  sectors_[i] |= sectors;
+  used_[i] = ++clock_;
 }
 
 void SectorCache::update(std::uint64_t line, std::uint32_t sectors) {
   if (sets_ == 0) return;
-  if (Way* w = find(line)) {
-    w->sectors |= sectors;
-    w->used = ++clock_;
-  }
+  const std::int64_t w = find(line);
+  if (w < 0) return;
+  const auto i = static_cast<std::size_t>(w);
+  sectors_[i] |= sectors;
+  used_[i] = ++clock_;
 }
 
 void SectorCache::clear() {
-  for (auto& w : table_) w = Way{};
+  std::fill(tags_.begin(), tags_.end(), kEmpty);
+  std::fill(used_.begin(), used_.end(), 0);
+  std::fill(sectors_.begin(), sectors_.end(), 0);
   clock_ = 0;
 }
 

@@ -24,19 +24,18 @@ class SectorCache {
   bool enabled() const { return sets_ > 0; }
 
  private:
-  struct Way {
-    std::uint64_t tag = ~std::uint64_t{0};
-    std::uint64_t used = 0;
-    std::uint32_t sectors = 0;
-  };
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
   std::uint64_t set_of(std::uint64_t line) const { return (line ^ (line >> 11) ^ (line >> 23)) % sets_; }
-  Way* find(std::uint64_t line);
-  const Way* find(std::uint64_t line) const;
+  // Index of the line's way, or -1. Tags are kept apart from the rest so a lookup reads one or two
+  // host cache lines per set even in the 50 MiB L2.
+  std::int64_t find(std::uint64_t line) const;
 
   std::uint64_t sets_ = 0;
   unsigned ways_ = 0;
   std::uint64_t clock_ = 0;
-  std::vector<Way> table_;
+  std::vector<std::uint64_t> tags_;
+  std::vector<std::uint64_t> used_;
+  std::vector<std::uint32_t> sectors_;
 };
 
 }  // namespace warpsim::sim

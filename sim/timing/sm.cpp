@@ -67,6 +67,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
   free_slots_ = c.blocks_per_sm;
   sp_next_.assign(sps, kNever);
+  for (const Inst& in : c.program.code) pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
   sp_lowered_.assign(sps, kNever);
 }
 
@@ -127,7 +128,7 @@ bool Sm::run_until(std::uint64_t end) {
           sp_next = std::min(sp_next, s.ready_at);
           continue;
         }
-        const std::uint64_t free = pipe_free_[sp * kPipes + pipe(ctx_.program.code[s.warp->pc].timing)];
+        const std::uint64_t free = pipe_free_[sp * kPipes + pipe_of_pc_[s.warp->pc]];
         if (free > now_) {
           // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
           const std::uint64_t from = std::max(now_, s.blocked_until);
@@ -195,6 +196,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   w.last_cycle = now;
   BlockSlot& bs = blocks_[s.block_slot];
   sink_.now = now;
+  sink_.want_old_values = !progress_;
   const std::uint64_t divergent_before = w.divergent_branches;
   const Stop stop = executor_.run(*bs.block, w, 1, sink_);
   ++issued_;

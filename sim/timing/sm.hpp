@@ -99,6 +99,7 @@ class Sm {
   std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
+  std::vector<std::uint8_t> pipe_of_pc_;  // the pipe each instruction occupies
   std::vector<Candidate> candidates_;
   std::vector<std::uint32_t> index_;       // candidates_[i] is warps_[index_[i]]
   std::vector<std::uint64_t> sp_next_;     // per sub-partition: no warp can issue before this cycle

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <barrier>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -22,34 +23,55 @@ bool uses_barriers(const Program& p) {
   return false;
 }
 
-// Steps SMs [first, last) through one epoch; the lowest SM's fault wins.
+// Steps every SM through one epoch, on `threads` host threads that live as long as the launch
+// (each takes a fixed range of SMs, so the work split does not depend on timing); the lowest SM's
+// fault wins.
 class EpochRunner {
  public:
-  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, unsigned threads) : sms_(sms), threads_(threads) {}
+  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, unsigned threads)
+      : sms_(sms),
+        threads_(std::max(1u, threads)),
+        errors_(sms.size()),
+        progress_(sms.size(), 0),
+        start_(threads_),
+        done_(threads_) {
+    const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
+    for (unsigned t = 1; t < threads_; ++t)
+      pool_.emplace_back([this, t, per, n] {
+        for (;;) {
+          start_.arrive_and_wait();
+          if (quit_) return;
+          step(std::min(n, t * per), std::min(n, (t + 1) * per));
+          done_.arrive_and_wait();
+        }
+      });
+    own_ = std::min(n, per);
+  }
+  ~EpochRunner() {
+    quit_ = true;
+    if (threads_ > 1) start_.arrive_and_wait();
+    for (auto& t : pool_) t.join();
+  }
+  EpochRunner(const EpochRunner&) = delete;
+  EpochRunner& operator=(const EpochRunner&) = delete;
 
   bool run(std::uint64_t end) {
-    errors_.assign(sms_.size(), nullptr);
-    progress_.assign(sms_.size(), 0);
-    if (threads_ <= 1) {
-      step(0, sms_.size(), end);
-    } else {
-      std::vector<std::thread> pool;
-      const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
-      for (unsigned t = 1; t < threads_; ++t)
-        if (t * per < n) pool.emplace_back([this, t, per, n, end] { step(t * per, std::min(n, (t + 1) * per), end); });
-      step(0, std::min(n, per), end);
-      for (auto& th : pool) th.join();
-    }
+    end_ = end;
+    std::fill(errors_.begin(), errors_.end(), nullptr);
+    std::fill(progress_.begin(), progress_.end(), 0);
+    if (threads_ > 1) start_.arrive_and_wait();
+    step(0, own_);
+    if (threads_ > 1) done_.arrive_and_wait();
     for (const auto& e : errors_)
       if (e) std::rethrow_exception(e);
     return std::any_of(progress_.begin(), progress_.end(), [](char p) { return p != 0; });
   }
 
  private:
-  void step(std::size_t first, std::size_t last, std::uint64_t end) {
+  void step(std::size_t first, std::size_t last) {
     for (std::size_t i = first; i < last; ++i) {
       try {
-        progress_[i] = sms_[i]->run_until(end);
+        progress_[i] = sms_[i]->run_until(end_);
       } catch (...) {
         errors_[i] = std::current_exception();
         return;
@@ -61,6 +83,11 @@ class EpochRunner {
   unsigned threads_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> progress_;
+  std::barrier<> start_, done_;
+  std::vector<std::thread> pool_;
+  std::size_t own_ = 0;
+  std::uint64_t end_ = 0;
+  bool quit_ = false;  // written before start_, read after it: the barrier orders the two
 };
 
 }  // namespace
