@@ -216,9 +216,11 @@ std::string format_sweep_text(const SweepTable& table) {
     out += line + "\n";
   }
   // The summary: per GPU, the best point and why each other point loses.
+  if (table.mode != "timing") out += "\nfunctional mode: no predicted time, so no point is ranked\n";
   for (const auto& [gpu, best] : best_rows(table)) {
+    if (table.mode != "timing") break;
     if (best == nullptr) {
-      out += fmt::format("\n{}: no point ran{}\n", gpu, table.mode == "timing" ? "" : " with timing");
+      out += fmt::format("\n{}: no point ran\n", gpu);
       continue;
     }
     out += fmt::format("\nbest on {}: point {} ({}): {} cycles, {:.3f} us, {:.2f}x over the first point\n", gpu,
