@@ -47,7 +47,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("sweep: coarsening the matmul loads fewer global values per output; the best point is named") {
+TEST_CASE("sweep: coarsening the matmul loads fewer global values per output, and the best point is named") {
   const auto r = cli(matmul_sweep({"--set", "coarse=1,2,4", "--format", "json"}));
   REQUIRE(r.code == 0);
   const auto j = json_of(r);
