@@ -21,6 +21,7 @@ constexpr Command kCommands[] = {
     {"list", "the built-in scenarios and their parameters", cmd_list},
     {"run", "run a scenario or a kernel file and print its divergence report", cmd_run},
     {"compare", "run several scenarios and put their summaries side by side", cmd_compare},
+    {"sweep", "run a scenario over lists of parameters and GPUs: one row per point, the best and why", cmd_sweep},
     {"bench", "measure simulated thread instructions per second on a fixed set of cases", cmd_bench},
     {"emit-cuda", "print the CUDA C++ the backend generates for a .kir file", cmd_emit_cuda},
     {"validate", "run on the simulator and on a real GPU and compare what each warp did", cmd_validate},

@@ -64,6 +64,7 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io);
 int cmd_list(const std::vector<std::string>& args, Io& io);
 int cmd_run(const std::vector<std::string>& args, Io& io);
 int cmd_compare(const std::vector<std::string>& args, Io& io);
+int cmd_sweep(const std::vector<std::string>& args, Io& io);
 int cmd_bench(const std::vector<std::string>& args, Io& io);
 int cmd_emit_cuda(const std::vector<std::string>& args, Io& io);
 int cmd_validate(const std::vector<std::string>& args, Io& io);

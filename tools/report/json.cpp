@@ -146,6 +146,9 @@ nlohmann::json to_json(const RunReport& run) {
     one["file"] = l.kernel_file;
     launches.push_back(std::move(one));
   }
+  // Every buffer the host read back, in order; elements are counted in 4-byte words, as validate does.
+  auto& outputs = j["outputs"] = nlohmann::json::array();
+  for (const auto& o : run.outcome->outputs) outputs.push_back({{"label", o.label}, {"elements", o.bytes.size() / 4}});
   j["check"] = {{"ran", run.outcome->checked}, {"passed", run.outcome->passed}, {"detail", run.outcome->check}};
   return j;
 }
