@@ -10,6 +10,27 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
   out.clear();
   const unsigned sector_shift = static_cast<unsigned>(std::countr_zero(sector_bytes));
   const unsigned per_line = static_cast<unsigned>(std::countr_zero(line_bytes)) - sector_shift;
+  // The common case first: lanes 0..n-1 all execute and read consecutive elements, so the sectors
+  // are one contiguous range.
+  if (exec != 0 && (exec & (exec + 1)) == 0) {
+    const auto n = static_cast<unsigned>(std::popcount(exec));
+    bool unit_stride = true;
+    for (unsigned l = 1; l < n; ++l) unit_stride &= addresses[l] == addresses[0] + std::uint64_t{l} * bytes;
+    if (unit_stride) {
+      const std::uint64_t first = addresses[0] >> sector_shift;
+      const std::uint64_t last = (addresses[0] + std::uint64_t{n} * bytes - 1) >> sector_shift;
+      const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
+      for (std::uint64_t s = first; s <= last; ++s) {
+        const std::uint64_t line = s >> per_line;
+        const auto bit = std::uint32_t{1} << (s & in_line);
+        if (!out.empty() && out.back().line == line)
+          out.back().sectors |= bit;
+        else
+          out.push_back({line, bit});
+      }
+      return;
+    }
+  }
   // The sectors every executing lane touches, sorted (lanes mostly ascend: insertion sort is linear
   // then), then grouped by line.
   std::uint64_t sectors[128];
