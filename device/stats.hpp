@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "device/launch.hpp"
+#include "device/trace.hpp"
 #include "isa/timing_class.hpp"
 
 namespace warpsim {
@@ -140,6 +141,8 @@ struct WarpStats {
   bool timed = false;                              // the cycle fields, sm and stalls hold figures
   std::uint32_t sm = 0, sub_partition = 0;         // timing mode: where the warp ran
   StallBreakdown stalls;
+  // The simulator only: at each divergent branch (the first 64), which lanes ran first.
+  std::vector<PathSplit> path_order;
   double efficiency(std::uint32_t warp_size) const {
     return warp_instructions ? double(thread_instructions) / double(warp_instructions * warp_size) : 0.0;
   }

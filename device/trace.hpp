@@ -18,6 +18,13 @@ struct TraceEvent {
 };
 constexpr std::uint32_t kTraceExit = 0xffffffffu;
 
+// A divergent branch as a reconvergence model ran it: the lanes that ran first and those that waited.
+struct PathSplit {
+  std::uint32_t pc = 0;
+  std::uint64_t first = 0, second = 0;
+  bool operator==(const PathSplit&) const = default;
+};
+
 struct WarpTrace {
   std::uint64_t block_linear = 0;
   std::uint32_t warp_in_block = 0;

@@ -9,6 +9,7 @@ std::span<const std::unique_ptr<Scenario>> all_scenarios() {
     register_reduction_scenarios(out);
     register_timing_scenarios(out);
     register_matmul_scenarios(out);
+    register_control_scenarios(out);
     return out;
   }();
   return list;

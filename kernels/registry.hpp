@@ -10,4 +10,5 @@ void register_basic_scenarios(std::vector<std::unique_ptr<Scenario>>& out);
 void register_reduction_scenarios(std::vector<std::unique_ptr<Scenario>>& out);
 void register_timing_scenarios(std::vector<std::unique_ptr<Scenario>>& out);
 void register_matmul_scenarios(std::vector<std::unique_ptr<Scenario>>& out);
+void register_control_scenarios(std::vector<std::unique_ptr<Scenario>>& out);
 }  // namespace warpsim::kernels

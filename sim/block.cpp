@@ -60,6 +60,8 @@ void Block::start(std::uint64_t linear_id, const Dim3& block_index) {
     w.pc = p.pc;
     w.active = p.mask;
     w.watch = w.paths->watch_pc();
+    w.skip = w.paths->skip_pc();
+    w.path_order.clear();
     w.issued = w.active_sum = w.exec_sum = w.exited_sum = 0;
     w.exited_lanes = 0;
     w.divergent_branches = 0;

@@ -7,9 +7,9 @@
 
 namespace warpsim::sim {
 
-// How diverged lanes find each other again. Only the immediate-post-dominator stack exists today;
-// the interface (sim/reconvergence.hpp) leaves room for convergence barriers and predication.
-enum class ReconvergenceModel { Ipdom };
+// How diverged lanes find each other again: the immediate-post-dominator stack of the textbooks,
+// or thread frontiers (lowest pc first, merge at equal pcs), the H100's rule (docs/design.md).
+enum class ReconvergenceModel { Ipdom, Frontier };
 
 // Timing: the cycle-approximate model (the default); functional: results, warps and divergence
 // only, as fast as possible. Both run the same interpreter and agree on every functional figure.

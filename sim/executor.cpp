@@ -86,13 +86,14 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
 
   std::uint32_t pc = w.pc;
   std::uint64_t active = w.active;
-  std::uint32_t watch = w.watch;
+  std::uint32_t watch = w.watch, skip = w.skip;
   std::uint64_t active_count = count_lanes(active);
   auto reload = [&] {
     const SimtPath p = w.paths->current();
     pc = p.pc;
     active = p.mask;
     watch = w.paths->watch_pc();
+    skip = w.paths->skip_pc();
     active_count = count_lanes(active);
     if (active != 0 && pc >= code_size) {
       w.pc = pc;
@@ -146,11 +147,13 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
           w.paths->on_branch(pc, taken, not_taken, in.target, pc + 1, in.reconvergence_pc);
           ++w.divergent_branches;
           w.max_stack_depth = std::max(w.max_stack_depth, w.paths->depth());
+          const std::uint32_t at = pc;
           reload();
+          if (w.path_order.size() < Warp::kMaxPathOrder) w.path_order.push_back({at, active, (taken | not_taken) & ~active});
           break;
         }
         pc = not_taken == 0 ? in.target : pc + 1;
-        if (pc == watch) {
+        if (pc == watch || pc > skip) {
           w.paths->advance(pc);
           reload();
         }
@@ -176,9 +179,15 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
         if ((active & ~exec) != 0) w.paths->advance(pc + 1);  // guarded exit: the others go on
         reload();
         if (active == 0) {
+          ++n;
+          if (w.alive != 0) {  // the others wait at a barrier
+            pc = in.pc;  // a placeholder until resume_after_barrier
+            w.state = Warp::State::AtBarrier;
+            stop = Stop::Barrier;
+            goto done;
+          }
           w.state = Warp::State::Exited;
           stop = Stop::Exited;
-          ++n;
           goto done;
         }
         break;
@@ -189,8 +198,18 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
         exec_sum += k;
         ++histogram[k];
         if (exec != 0 && exec != w.alive) {
+          // Lanes of the warp are elsewhere: these wait and the others run (lanes that exit never
+          // hold a barrier). A guard that splits the path, or lanes waiting at another barrier, is
+          // a barrier in divergent code.
           w.pc = pc;
-          divergent_barrier(block, in, w, exec);
+          if (exec != active || !w.paths->park(active, pc + 1)) divergent_barrier(block, in, w, exec);
+          reload();
+          if (active != 0) break;
+          pc = in.pc;  // a placeholder until resume_after_barrier
+          w.state = Warp::State::AtBarrier;
+          stop = Stop::Barrier;
+          ++n;
+          goto done;
         }
         if (++pc == watch) {
           w.paths->advance(pc);
@@ -223,11 +242,22 @@ done:
   w.pc = pc;
   w.active = active;
   w.watch = watch;
+  w.skip = skip;
   return stop;
 }
 
 template Stop Executor::run<FunctionalSink>(Block&, Warp&, std::uint64_t, FunctionalSink&);
 template Stop Executor::run<StepSink>(Block&, Warp&, std::uint64_t, StepSink&);
+
+void resume_after_barrier(Warp& w) {
+  if (w.active != 0 || w.alive == 0) return;
+  w.paths->unpark();
+  const SimtPath p = w.paths->current();
+  w.pc = p.pc;
+  w.active = p.mask;
+  w.watch = w.paths->watch_pc();
+  w.skip = w.paths->skip_pc();
+}
 
 std::string Executor::where(const Block& block, const Inst& in, std::uint32_t warp, unsigned lane) const {
   const auto& b = block.index;

@@ -50,6 +50,9 @@ class Executor final : private FaultSink {
   const Warp* running_ = nullptr;
 };
 
+// A released barrier: lanes that waited at it without the rest of their warp run again.
+void resume_after_barrier(Warp& warp);
+
 // Inline SWAR popcount: the portable x86-64 build has no POPCNT, and std::popcount would call libgcc
 // once per issued instruction.
 inline unsigned count_lanes(std::uint64_t m) {

@@ -1,5 +1,7 @@
 #include "sim/gpu.hpp"
 
+#include "sim/reconvergence.hpp"
+
 #include <fmt/format.h>
 
 #include <exception>
@@ -23,10 +25,11 @@ Gpu::Gpu(Config config) : config_(std::move(config)) {
 
 std::string Gpu::name() const {
   if (config_.mode == Mode::Functional)
-    return fmt::format("warpsim simulator (functional, warp size {})", config_.warp_size);
-  return fmt::format("warpsim simulator (timing, {} preset: {} SMs at {} MHz, {} scheduler, warp size {})",
+    return fmt::format("warpsim simulator (functional, warp size {}, {} reconvergence)", config_.warp_size,
+                       reconvergence_name(config_.reconvergence));
+  return fmt::format("warpsim simulator (timing, {} preset: {} SMs at {} MHz, {} scheduler, warp size {}, {} reconvergence)",
                      config_.gpu.name, config_.gpu.sms, config_.gpu.clock_mhz, policy_name(config_.gpu.scheduler),
-                     config_.warp_size);
+                     config_.warp_size, reconvergence_name(config_.reconvergence));
 }
 
 std::uint64_t Gpu::allocate(std::size_t bytes, const std::string& label) { return memory_.allocate(bytes, label); }

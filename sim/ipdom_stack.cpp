@@ -1,16 +1,30 @@
 #include "sim/ipdom_stack.hpp"
 
+#include "sim/thread_frontier.hpp"
+
 namespace warpsim::sim {
 
 std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model) {
   switch (model) {
     case ReconvergenceModel::Ipdom: return std::make_unique<IpdomStack>();
+    case ReconvergenceModel::Frontier: return std::make_unique<ThreadFrontier>();
   }
   return std::make_unique<IpdomStack>();
 }
 
+std::string_view reconvergence_name(ReconvergenceModel model) {
+  return model == ReconvergenceModel::Frontier ? "frontier" : "ipdom";
+}
+
+std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name) {
+  if (name == "ipdom") return ReconvergenceModel::Ipdom;
+  if (name == "frontier") return ReconvergenceModel::Frontier;
+  return std::nullopt;
+}
+
 void IpdomStack::reset(std::uint32_t entry_pc, std::uint64_t lanes) {
   stack_.clear();
+  parked_ = {};
   if (lanes != 0) stack_.push_back({entry_pc, kNoPc, lanes});
 }
 
@@ -36,7 +50,22 @@ void IpdomStack::on_branch(std::uint32_t, std::uint64_t taken, std::uint64_t not
 
 void IpdomStack::on_exit(std::uint64_t lanes) {
   for (auto& e : stack_) e.mask &= ~lanes;
+  parked_.mask &= ~lanes;
   settle();
+}
+
+bool IpdomStack::park(std::uint64_t lanes, std::uint32_t resume_pc) {
+  if (parked_.mask != 0 && parked_.pc != resume_pc) return false;
+  parked_ = {resume_pc, parked_.mask | lanes};
+  for (auto& e : stack_) e.mask &= ~lanes;
+  settle();
+  return true;
+}
+
+void IpdomStack::unpark() {
+  if (parked_.mask == 0) return;
+  stack_.push_back({parked_.pc, kNoPc, parked_.mask});
+  parked_ = {};
 }
 
 void IpdomStack::advance(std::uint32_t pc) {

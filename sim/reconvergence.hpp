@@ -1,11 +1,14 @@
-// How a warp's lanes split at branches and meet again, behind one small interface so other models
-// (convergence barriers, predication) can be added and compared. The warp runs its current path
-// straight through and consults the model only at divergent branches, at exits, and when its pc
-// reaches watch_pc(); uniform branches just move the current path and need no call.
+// How a warp's lanes split at branches and meet again, behind one small interface so models can be
+// compared (ipdom: the textbook stack; frontier: the H100's rule). The warp runs its current path
+// straight through and consults the model only at divergent branches, at exits, at a barrier some
+// of its lanes reach without the others, when its pc reaches watch_pc(), and when a uniform branch
+// lands past skip_pc().
 #pragma once
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "sim/config.hpp"
 
@@ -32,14 +35,25 @@ class Reconvergence {
   virtual void on_exit(std::uint64_t lanes) = 0;
   // The current path moved on to `pc` without branching (straight-line code or a uniform branch).
   virtual void advance(std::uint32_t pc) = 0;
+  // The current path's `lanes` reached a barrier while other lanes of the warp are elsewhere: they
+  // wait (resuming at resume_pc) and another path runs. False: lanes already wait at another barrier.
+  virtual bool park(std::uint64_t lanes, std::uint32_t resume_pc) = 0;
+  // The barrier released: the waiting lanes may run again.
+  virtual void unpark() = 0;
+  // The current path; mask 0 when every lane has exited or waits at a barrier.
   virtual SimtPath current() const = 0;
   // The pc at which the warp must call advance() (the current path's reconvergence point).
   virtual std::uint32_t watch_pc() const = 0;
+  // A uniform branch landing on a pc above this must call advance() (kNoPc: never).
+  virtual std::uint32_t skip_pc() const { return kNoPc; }
   // Entries the model holds now (the IPDOM stack's depth).
   virtual std::uint32_t depth() const = 0;
 };
 
 // The one factory of reconvergence models.
 std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model);
+// "ipdom", "frontier"; parse_reconvergence gives nothing for an unknown name.
+std::string_view reconvergence_name(ReconvergenceModel model);
+std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name);
 
 }  // namespace warpsim::sim

@@ -46,6 +46,8 @@ void StatsCollector::finish_warp(const Block& block, Warp& w, const WarpTiming* 
   s.divergent_branches = w.divergent_branches;
   s.passes = 1 + w.divergent_branches;
   s.max_stack_depth = w.max_stack_depth;
+  s.path_order = std::move(w.path_order);
+  w.path_order.clear();
   s.idle.padding = w.issued * (warp_size_ - w.lanes);
   s.idle.exited = w.exited_sum;
   s.idle.predicated = w.active_sum - w.exec_sum;

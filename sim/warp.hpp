@@ -24,6 +24,7 @@ struct Warp {
   std::uint32_t pc = 0;
   std::uint64_t active = 0;
   std::uint32_t watch = kNoPc;
+  std::uint32_t skip = kNoPc;     // Reconvergence::skip_pc()
   std::unique_ptr<Reconvergence> paths;
 
   std::uint32_t* r32 = nullptr;   // registers32 slots of warp_size words
@@ -42,6 +43,10 @@ struct Warp {
   std::uint64_t first_cycle = 0, last_cycle = 0;  // SM cycles (timing mode only)
   std::vector<std::uint32_t> branch_executions;  // per branch slot: this warp's executions so far
   std::vector<TraceEvent> trace;
+  // At each divergent branch (the first kMaxPathOrder): the branch's pc, the lanes that ran first
+  // and the lanes that waited.
+  static constexpr std::size_t kMaxPathOrder = 64;
+  std::vector<PathSplit> path_order;
 };
 
 }  // namespace warpsim::sim

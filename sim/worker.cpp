@@ -63,7 +63,10 @@ void Worker::run_block(std::uint64_t linear) {
       // Every warp still running waits at the barrier (exited warps do not count): release them.
       if (waiting > 0 && waiting == live) {
         for (Warp& x : warps)
-          if (x.state == Warp::State::AtBarrier) x.state = Warp::State::Ready;
+          if (x.state == Warp::State::AtBarrier) {
+            x.state = Warp::State::Ready;
+            resume_after_barrier(x);
+          }
         waiting = 0;
       }
     }

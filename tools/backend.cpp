@@ -5,6 +5,7 @@
 #include "cuda/gpu.hpp"
 #include "device/errors.hpp"
 #include "sim/gpu.hpp"
+#include "sim/reconvergence.hpp"
 
 namespace warpsim::cli {
 
@@ -15,6 +16,8 @@ void add_run_options(po::options_description& options) {
       "max-instructions", po::value<std::string>()->default_value(std::to_string(sim::Config{}.max_instructions)),
       "stop a launch after this many warp instructions")(
       "seed", po::value<std::string>()->default_value("1"), "seed of random inputs")(
+      "reconvergence", po::value<std::string>()->default_value("ipdom"),
+      "reconvergence model: ipdom (the textbook stack) or frontier (lowest pc first, the H100's rule)")(
       "mode", po::value<std::string>()->default_value("timing"),
       "timing (cycle-approximate, the default) or functional (results and divergence only, fastest)")(
       "gpu", po::value<std::string>()->default_value("h100"), "GPU preset: a built-in name (warpsim gpus) or a file")(
@@ -41,6 +44,11 @@ sim::Mode mode_option(const po::variables_map& vm) {
   throw Error(fmt::format("--mode: unknown mode '{}' (timing or functional)", mode), ExitCode::Usage);
 }
 
+sim::ReconvergenceModel reconvergence_option(const std::string& name) {
+  if (const auto model = sim::parse_reconvergence(name)) return *model;
+  throw Error(fmt::format("--reconvergence: unknown model '{}' (ipdom or frontier)", name), ExitCode::Usage);
+}
+
 sim::GpuPreset gpu_option(const po::variables_map& vm) {
   sim::GpuPreset gpu = sim::load_preset(vm["gpu"].as<std::string>());
   if (vm.count("gpu-set"))
@@ -55,6 +63,7 @@ sim::GpuPreset gpu_option(const po::variables_map& vm) {
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
   sim::Config config;
   config.mode = mode_option(vm);
+  config.reconvergence = reconvergence_option(vm["reconvergence"].as<std::string>());
   config.gpu = gpu_option(vm);
   const auto registers = parse_u64(vm["registers"].as<std::string>(), "--registers");
   if (registers > 255) throw Error(fmt::format("--registers: {} is over 255", registers), ExitCode::Usage);

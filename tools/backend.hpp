@@ -18,6 +18,7 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm);
 kernels::RunOptions run_options(const po::variables_map& vm);
 std::string backend_name(const po::variables_map& vm);
 // --mode and --gpu/--gpu-set as the simulator takes them; usage errors name the option.
+sim::ReconvergenceModel reconvergence_option(const std::string& name);  // exit 2 when unknown
 sim::Mode mode_option(const po::variables_map& vm);
 sim::GpuPreset gpu_option(const po::variables_map& vm);
 // A non-negative option that must fit 32 bits (--warp-size, --threads); "-1" is refused, not wrapped.

@@ -10,8 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "device/errors.hpp"
+#include "tools/backend.hpp"
 #include "kernels/scenario.hpp"
 #include "sim/gpu.hpp"
+#include "sim/reconvergence.hpp"
 #include "tools/cli.hpp"
 
 namespace warpsim::cli {
@@ -35,10 +37,11 @@ std::vector<BenchCase> bench_cases(bool small) {
 }
 
 // Runs one case in this process and returns its figures.
-nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode) {
+nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model) {
   sim::Config config;
   config.threads = threads;
   config.mode = mode;
+  config.reconvergence = model;
   sim::Gpu gpu(config);
   const auto* scenario = kernels::find_scenario(c.scenario);
   kernels::RunOptions options;
@@ -57,6 +60,7 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode
   return {{"name", c.name},
           {"mode", mode == sim::Mode::Timing ? "timing" : "functional"},
           {"threads", threads},
+          {"reconvergence", sim::reconvergence_name(model)},
           {"simulated_cycles", cycles},
           {"warp_instructions", warp_instructions},
           {"thread_instructions", thread_instructions},
@@ -67,20 +71,20 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode
 }
 
 // Forks, measures in the child, reads its JSON back through a pipe.
-nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::Mode mode) {
+nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model) {
   int fds[2];
-  if (pipe(fds) != 0) return measure(c, threads, mode);
+  if (pipe(fds) != 0) return measure(c, threads, mode, model);
   const pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return measure(c, threads, mode);
+    return measure(c, threads, mode, model);
   }
   if (pid == 0) {
     close(fds[0]);
     std::string text;
     try {
-      text = measure(c, threads, mode).dump();
+      text = measure(c, threads, mode, model).dump();
     } catch (const std::exception& e) {
       text = nlohmann::json{{"error", e.what()}}.dump();
     }
@@ -119,6 +123,8 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
       "threads", po::value<std::string>()->default_value("1"), "host thread counts to compare, e.g. 1,2")(
       "small", po::bool_switch(), "small inputs (2^16 elements, 192x108) for a quick look")(
       "mode", po::value<std::string>()->default_value("timing,functional"), "modes to compare: timing, functional or both")(
+      "reconvergence", po::value<std::string>()->default_value("ipdom"),
+      "reconvergence models to compare, e.g. ipdom,frontier (each case runs under each, side by side)")(
       "format,f", po::value<std::string>()->default_value("text"), "text or json");
   if (wants_help(args)) {
     io.out += help_text(options);
@@ -147,19 +153,28 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  std::vector<sim::ReconvergenceModel> models;
+  const auto model_list = vm["reconvergence"].as<std::string>();
+  for (std::size_t start = 0; start <= model_list.size();) {
+    const auto comma = model_list.find(',', start);
+    models.push_back(reconvergence_option(model_list.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
   nlohmann::json results = nlohmann::json::array();
   for (const auto& c : bench_cases(vm["small"].as<bool>()))
     for (const auto mode : modes)
-      for (auto threads : thread_counts) results.push_back(measure_isolated(c, threads, mode));
+      for (auto threads : thread_counts)
+        for (const auto model : models) results.push_back(measure_isolated(c, threads, mode, model));
   if (format == "json") {
     io.out += results.dump(2) + "\n";
     return 0;
   }
-  io.out += fmt::format("{:<24} {:<10} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "mode", "threads", "thread instr",
-                        "seconds", "thread instr / second", "peak RSS");
+  io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "mode", "model", "threads",
+                        "thread instr", "seconds", "thread instr / second", "peak RSS");
   for (const auto& r : results)
-    io.out += fmt::format("{:<24} {:<10} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
-                          r["mode"].get<std::string>(), r["threads"].get<std::uint32_t>(),
+    io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
+                          r["mode"].get<std::string>(), r["reconvergence"].get<std::string>(), r["threads"].get<std::uint32_t>(),
                           r["thread_instructions"].get<std::uint64_t>(),
                           r["seconds"].get<double>(),
                           fmt::format("{:.1f} M", r["thread_instructions_per_second"].get<double>() / 1e6),

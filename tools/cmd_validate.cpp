@@ -53,10 +53,11 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
     gpu = std::make_unique<cuda::Gpu>();
   }
   auto sim = make_sim_device(vm);
-  auto predicted = run_target(*sim, target, vm, sets, options_run);
-  Ran measured;
+  Ran measured, predicted;
   std::string measured_device;
   if (gpu) {
+    // The hardware run is saved before the simulator runs, so a kernel the simulator refuses
+    // still leaves its recording.
     measured = run_target(*gpu, target, vm, sets, options_run);
     measured_device = gpu->name();
     if (vm.count("save")) {
@@ -65,10 +66,12 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
       auto saved = validation::save_measured(measured.outcome, measured_device);
       saved["target"] = target;
       saved["params"] = nlohmann::json::object();
-      for (const auto& [k, v] : predicted.report.params) saved["params"][k] = v;
+      for (const auto& [k, v] : measured.report.params) saved["params"][k] = v;
       file << saved.dump() << "\n";
     }
+    predicted = run_target(*sim, target, vm, sets, options_run);
   } else {
+    predicted = run_target(*sim, target, vm, sets, options_run);
     const auto path = vm["replay"].as<std::string>();
     std::string why;
     const auto text = isa::read_source_file(path, why);

@@ -290,6 +290,7 @@ void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
     if (!s.live || !s.at_barrier) continue;
     s.at_barrier = false;
     s.warp->state = Warp::State::Ready;
+    resume_after_barrier(*s.warp);
     s.wait = Wait::Barrier;
     s.ready_at = release;
     set_ready(s, now, release);

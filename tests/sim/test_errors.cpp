@@ -91,13 +91,34 @@ TEST_CASE("a shared access outside the block's shared memory faults", "[sim][err
   CHECK_THAT(message, Contains("shared load of 4 bytes at 0x80 is outside the block's 128 bytes"));
 }
 
-TEST_CASE("bar.sync reached by part of a warp is a barrier in divergent code", "[sim][errors]") {
-  auto k = compile(R"(kernel divbar(ptr.u32 a) {
+TEST_CASE("lanes that exit never block a barrier part of their warp waits at", "[sim][errors]") {
+  auto k = compile(R"(kernel exitbar(ptr.u32 a) {
     reg pred low
     setp.lt.u32 low, %tid.x, 4
     @!low bra skip
     bar.sync
 skip:
+    exit
+}
+)");
+  for (const auto model : {ReconvergenceModel::Ipdom, ReconvergenceModel::Frontier}) {
+    Config config;
+    config.reconvergence = model;
+    Gpu gpu(config);
+    CHECK_NOTHROW(gpu.launch(spec(*k, {1}, {64}, {gpu.allocate(4, "a")})));
+  }
+}
+
+TEST_CASE("bar.sync reached by part of a warp while the rest waits at another barrier is a barrier in divergent code",
+          "[sim][errors]") {
+  auto k = compile(R"(kernel divbar(ptr.u32 a) {
+    reg pred low
+    setp.lt.u32 low, %tid.x, 4
+    @!low bra skip
+    bar.sync
+    exit
+skip:
+    bar.sync
     exit
 }
 )");

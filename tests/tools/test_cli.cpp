@@ -162,14 +162,21 @@ TEST_CASE("a kernel that never ends stops at --max-instructions and says where e
   CHECK(r.err.find("warp 1") != std::string::npos);
 }
 
-TEST_CASE("a barrier in divergent code is reported with where it happened") {
+TEST_CASE("a barrier in divergent code (two barriers in one warp) is reported with where it happened") {
+  // Lanes that only skip a barrier to exit are fine (they never block it); two barriers are not.
   const auto path = write_temp("divbar.kir",
                                "kernel divbar() {\n    reg pred low\n    setp.lt.u32 low, %laneid, 4\n"
-                               "    @!low bra skip\n    bar.sync\nskip:\n    exit\n}\n");
+                               "    @!low bra skip\n    bar.sync\n    exit\nskip:\n    bar.sync\n    exit\n}\n");
   const auto r = cli({"run", path, "--grid", "1", "--block", "32"});
   CHECK(r.code == 1);
   CHECK(r.err.find("barrier") != std::string::npos);
   CHECK(r.err.find("line 5") != std::string::npos);
+}
+
+TEST_CASE("an unknown reconvergence model is one line and exit 2") {
+  const auto r = cli({"run", "vecadd", "--reconvergence", "stack"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--reconvergence: unknown model 'stack'") != std::string::npos);
 }
 
 TEST_CASE("json output has the documented keys and the same seed gives byte-identical output") {

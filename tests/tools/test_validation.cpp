@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "kernels/scenario.hpp"
 #include "sim/gpu.hpp"
@@ -142,4 +143,35 @@ TEST_CASE("a saved run describing warps the launch cannot have is refused as bad
     CHECK(r.code == 1);
     CHECK(r.err.find("is not a JSON object") != std::string::npos);
   }
+}
+
+TEST_CASE("the control-flow corpus recorded on an H100 replays with the scores of docs/validation/reconvergence.md") {
+  const std::string dir = std::string(WARPSIM_TEST_DATA_DIR) + "/h100/control/";
+  std::ifstream expected(dir + "expected.txt");
+  std::string line;
+  std::size_t replayed = 0;
+  while (std::getline(expected, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string name, model, equal, compared;
+    fields >> name >> model >> equal >> compared;
+    std::ifstream in(dir + name + ".json");
+    const auto saved = nlohmann::json::parse(in);
+    std::vector<std::string> args{"validate", saved["target"].get<std::string>(), "--replay", dir + name + ".json",
+                                  "--reconvergence", model, "--max-instructions", "2000000"};
+    for (const auto& [k, v] : saved["params"].items()) {
+      args.push_back("--set");
+      args.push_back(k + "=" + v.get<std::string>());
+    }
+    const auto r = cli(args);
+    INFO(line << "\n" << r.out << r.err);
+    if (equal == "error") {
+      CHECK(r.code == 1);
+    } else {
+      CHECK(r.out.find("masks: " + equal + " of " + compared + " block entries equal") != std::string::npos);
+      CHECK(r.code == (equal == compared ? 0 : 6));
+    }
+    ++replayed;
+  }
+  CHECK(replayed >= 150);
 }

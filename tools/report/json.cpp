@@ -124,6 +124,9 @@ nlohmann::json to_json(const LaunchStats& s) {
                      {"last_issue", w.last_issue},
                      {"first_cycle", w.first_cycle},
                      {"last_cycle", w.last_cycle}});
+    // [branch pc, lanes that ran first, lanes that waited] per divergent branch, in execution order.
+    auto& order = warps.back()["path_order"] = nlohmann::json::array();
+    for (const auto& p : w.path_order) order.push_back({p.pc, p.first, p.second});
     if (w.timed) {
       warps.back()["sm"] = w.sm;
       warps.back()["sub_partition"] = w.sub_partition;
