@@ -30,7 +30,8 @@ struct DeviceBuffer {
   const Driver* driver = nullptr;
   CUdeviceptr address = 0;
   DeviceBuffer(const Driver& d, std::size_t bytes, const char* what) : driver(&d) {
-    d.check(d.api().MemAlloc(&address, std::max<std::size_t>(bytes, 1)), fmt::format("allocating {} bytes for {}", bytes, what));
+    d.check(d.api().MemAlloc(&address, std::max<std::size_t>(bytes, 1)),
+            fmt::format("allocating {} bytes for {}", bytes, what));
   }
   ~DeviceBuffer() {
     if (address) driver->api().MemFree(address);
@@ -67,8 +68,8 @@ struct Gpu::State {
     nvrtc_options.insert(nvrtc_options.end(), extra.begin(), extra.end());
     const CompileResult result = nvrtc.compile(source, arch, nvrtc_options, kernel.name + ".cu");
     if (!result.ok)
-      throw Error(fmt::format("NVRTC could not compile the CUDA emitted for kernel '{}' (a warpsim bug):\n{}", kernel.name,
-                              result.log),
+      throw Error(fmt::format("NVRTC could not compile the CUDA emitted for kernel '{}' (a warpsim bug):\n{}",
+                              kernel.name, result.log),
                   ExitCode::Internal);
     std::string error_log(8192, '\0');
     int options[] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSizeBytes};
@@ -97,15 +98,17 @@ struct Gpu::State {
     const CUresult r = driver.api().LaunchKernel(f, spec.grid.x, spec.grid.y, spec.grid.z, spec.block.x, spec.block.y,
                                                  spec.block.z, 0, nullptr, params.data(), nullptr);
     if (r != 0)
-      throw KernelFault(fmt::format("launch of '{}' on {} failed: {}", spec.kernel->name, name, driver.error_string(r)));
+      throw KernelFault(
+          fmt::format("launch of '{}' on {} failed: {}", spec.kernel->name, name, driver.error_string(r)));
   }
 
   void synchronize(const LaunchSpec& spec) {
     const CUresult r = driver.api().CtxSynchronize();
     if (r != 0)
-      throw KernelFault(fmt::format("kernel '{}' faulted on {}: {} (run it on the simulator to see the block, warp, "
-                                    "lane and address)",
-                                    spec.kernel->name, name, driver.error_string(r)));
+      throw KernelFault(
+          fmt::format("kernel '{}' faulted on {}: {} (run it on the simulator to see the block, warp, "
+                      "lane and address)",
+                      spec.kernel->name, name, driver.error_string(r)));
   }
 };
 
@@ -141,7 +144,8 @@ Gpu::Gpu(GpuOptions options) : state_(std::make_unique<State>()) {
     s.limits.max_block_dim[i] = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxBlockDimX + i));
     s.limits.max_grid_dim[i] = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxGridDimX + i));
   }
-  s.limits.max_shared_bytes_per_block = static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxSharedMemoryPerBlock));
+  s.limits.max_shared_bytes_per_block =
+      static_cast<std::uint32_t>(s.attribute(kCuDeviceAttributeMaxSharedMemoryPerBlock));
   s.log->info("{} ({}), NVRTC {}", s.name, s.arch, s.nvrtc.version());
 }
 
@@ -153,9 +157,15 @@ Gpu::~Gpu() {
   s.driver.api().DevicePrimaryCtxRelease(s.device);
 }
 
-std::string Gpu::name() const { return fmt::format("{} ({})", state_->name, state_->arch); }
-const DeviceLimits& Gpu::limits() const { return state_->limits; }
-std::string Gpu::arch() const { return state_->arch; }
+std::string Gpu::name() const {
+  return fmt::format("{} ({})", state_->name, state_->arch);
+}
+const DeviceLimits& Gpu::limits() const {
+  return state_->limits;
+}
+std::string Gpu::arch() const {
+  return state_->arch;
+}
 
 std::uint64_t Gpu::allocate(std::size_t bytes, const std::string& label) {
   auto& s = *state_;
@@ -182,7 +192,8 @@ void Gpu::read(std::uint64_t address, std::span<std::byte> out) {
 LaunchResult Gpu::launch(const LaunchSpec& spec) {
   auto& s = *state_;
   validate_launch(spec, s.limits);
-  if (spec.analysis == nullptr) throw Error(fmt::format("launch of '{}': no analysis", spec.kernel->name), ExitCode::Internal);
+  if (spec.analysis == nullptr)
+    throw Error(fmt::format("launch of '{}': no analysis", spec.kernel->name), ExitCode::Internal);
   const auto& kernel = *spec.kernel;
   const auto& api = s.driver.api();
   s.driver.check(api.CtxSetCurrent(s.context), "cuCtxSetCurrent");
@@ -225,7 +236,20 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     api.EventDestroy(start);
     api.EventDestroy(stop);
     std::sort(times.begin(), times.end());
-    kernel_ms = times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+    kernel_ms =
+        times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+  }
+
+  if (!s.options.instrumented) {
+    if (s.options.repeats == 0) {
+      restore();
+      const CUfunction plain = s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Plain), {});
+      s.run(plain, spec, params);
+      s.synchronize(spec);
+    }
+    LaunchResult result;
+    result.stats.kernel_ms = kernel_ms;
+    return result;
   }
 
   // The instrumented run; rerun with room for every record when a warp's buffer overflowed.
@@ -241,9 +265,10 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   for (;;) {
     const std::uint64_t bytes = warps * trace_warp_stride(capacity);
     if (bytes > s.options.max_trace_bytes)
-      throw Error(fmt::format("launch of '{}': its trace needs {} bytes ({} warps x {} records), more than the {} allowed "
-                              "(GpuOptions::max_trace_bytes)",
-                              kernel.name, bytes, warps, capacity, s.options.max_trace_bytes));
+      throw Error(
+          fmt::format("launch of '{}': its trace needs {} bytes ({} warps x {} records), more than the {} allowed "
+                      "(GpuOptions::max_trace_bytes)",
+                      kernel.name, bytes, warps, capacity, s.options.max_trace_bytes));
     DeviceBuffer buffer(s.driver, bytes, "the trace");
     s.driver.check(api.MemsetD8(buffer.address, 0, bytes), "clearing the trace");
     restore();

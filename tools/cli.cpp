@@ -26,6 +26,9 @@ constexpr Command kCommands[] = {
     {"emit-cuda", "print the CUDA C++ the backend generates for a .kir file", cmd_emit_cuda},
     {"validate", "run on the simulator and on a real GPU and compare what each warp did", cmd_validate},
     {"gpus", "the GPU presets of the timing model and their parameters", cmd_gpus},
+    {"calibrate", "fit a GPU preset to microbenchmarks run on the GPU; measured against predicted", cmd_calibrate},
+    {"timing-report", "predicted against measured kernel time over a saved validation set; table and SVG plot",
+     cmd_timing_report},
 };
 
 std::string usage() {
@@ -145,7 +148,8 @@ WarpSelection parse_warp_selection(std::string_view text) {
   }
   const auto dash = text.find('-');
   if (dash == 0)
-    throw Error(fmt::format("--warps: '{}' is not default, all, divergent or a block range B0-B1", text), ExitCode::Usage);
+    throw Error(fmt::format("--warps: '{}' is not default, all, divergent or a block range B0-B1", text),
+                ExitCode::Usage);
   s.mode = WarpSelection::Mode::BlockRange;
   s.first_block = parse_u64(text.substr(0, dash), "--warps");
   s.last_block = dash == std::string_view::npos ? s.first_block : parse_u64(text.substr(dash + 1), "--warps");
@@ -204,7 +208,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     const Command* command = nullptr;
     for (const auto& c : kCommands)
       if (c.name == name) command = &c;
-    if (command == nullptr) throw Error(fmt::format("unknown command '{}' (see warpsim --help)", name), ExitCode::Usage);
+    if (command == nullptr)
+      throw Error(fmt::format("unknown command '{}' (see warpsim --help)", name), ExitCode::Usage);
     code = command->run(rest, io);
   } catch (const Error& e) {
     io.err += fmt::format("warpsim: error: {}\n", e.what());

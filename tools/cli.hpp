@@ -51,7 +51,7 @@ void check_run_options(const po::variables_map& vm);
 Dim3 parse_dim3(std::string_view text, std::string_view what);                 // "64", "16,16", "4x8x2"
 std::pair<std::string, std::string> split_assignment(std::string_view text, std::string_view what);  // "n=1003"
 std::uint64_t parse_u64(std::string_view text, std::string_view what);
-WarpSelection parse_warp_selection(std::string_view text);                       // default|all|divergent|B0-B1
+WarpSelection parse_warp_selection(std::string_view text);  // default|all|divergent|B0-B1
 
 // The text of a kernel file, or Error with why it cannot be read (directories included).
 std::string read_kernel_file(const std::string& path);
@@ -69,5 +69,7 @@ int cmd_bench(const std::vector<std::string>& args, Io& io);
 int cmd_emit_cuda(const std::vector<std::string>& args, Io& io);
 int cmd_validate(const std::vector<std::string>& args, Io& io);
 int cmd_gpus(const std::vector<std::string>& args, Io& io);
+int cmd_calibrate(const std::vector<std::string>& args, Io& io);
+int cmd_timing_report(const std::vector<std::string>& args, Io& io);
 
 }  // namespace warpsim::cli

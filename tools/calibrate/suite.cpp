@@ -1,0 +1,247 @@
+#include "tools/calibrate/suite.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <numeric>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "device/errors.hpp"
+#include "kernels/library.hpp"
+
+namespace warpsim::calib {
+
+namespace {
+
+// One microbenchmark run: a fresh device, its allocations and launches.
+class Run {
+ public:
+  explicit Run(const Target& target) : target_(target), device_(target.make_device()) {}
+  std::uint64_t zeros(std::size_t bytes) { return device_->allocate(bytes, fmt::format("mb{}", count_++)); }
+  template <typename T>
+  std::uint64_t upload(const std::vector<T>& data) {
+    const auto address = zeros(data.size() * sizeof(T));
+    device_->write(address, std::as_bytes(std::span(data)));
+    return address;
+  }
+  void write(std::uint64_t address, const std::vector<std::uint64_t>& data) {
+    device_->write(address, std::as_bytes(std::span(data)));
+  }
+  std::vector<std::uint64_t> read_u64(std::uint64_t address, std::size_t count) {
+    std::vector<std::uint64_t> out(count);
+    device_->read(address, std::as_writable_bytes(std::span(out)));
+    return out;
+  }
+  // Launches and returns the kernel's time in cycles (hardware: kernel_ms less launch overhead).
+  double launch(const std::string& file, const std::string& kernel, std::uint32_t grid, std::uint32_t block,
+                std::vector<std::uint64_t> args) {
+    auto& k = kernels_.emplace_back(kernels::load_embedded("microbench/" + file, kernel));
+    LaunchSpec spec;
+    spec.kernel = k->kernel;
+    spec.analysis = &k->analysis;
+    spec.file = k->file;
+    spec.source_text = k->text;
+    spec.grid = Dim3{grid, 1, 1};
+    spec.block = Dim3{block, 1, 1};
+    spec.args = std::move(args);
+    const auto result = device_->launch(spec);
+    if (target_.hardware) return std::max(0.0, result.stats.kernel_ms * 1e3 - target_.launch_us) * target_.clock_mhz;
+    return static_cast<double>(result.stats.timing.cycles);
+  }
+
+ private:
+  const Target& target_;
+  std::unique_ptr<Device> device_;
+  std::vector<std::unique_ptr<kernels::LoadedKernel>> kernels_;
+  int count_ = 0;
+};
+
+std::uint64_t f32(float f) {
+  return std::bit_cast<std::uint32_t>(f);
+}
+
+constexpr std::uint32_t kChainOps = 16;  // instructions per round of the generated chains
+
+// Chain arguments (a, b) per class: values that stay finite, non-zero and unfoldable.
+std::array<std::uint64_t, 2> chain_args(const std::string& cls) {
+  if (cls == "idiv") return {0xffffffffu, 3};
+  if (cls == "imul") return {3, 0};
+  if (cls == "fp32") return {f32(1.0f), f32(0.5f)};
+  if (cls == "fdiv") return {f32(1.5f), f32(1.0f)};
+  if (cls == "sfu") return {f32(2.0f), f32(0.0f)};
+  if (cls == "cvt") return {1000, 0};
+  if (cls == "vote") return {1, 0};
+  return {0x9e3779b9u, 7};
+}
+
+// Cycles per dependent instruction of one warp's chain.
+double chain_latency(const Target& t, const std::string& cls) {
+  Run run(t);
+  const std::uint32_t rounds = 64;
+  const auto out = run.zeros(32 * 16), sink = run.zeros(32 * 4);
+  const auto [a, b] = chain_args(cls);
+  run.launch("mb_chain_" + cls + ".kir", "lat_" + cls, 1, 32, {out, sink, rounds, a, b});
+  const auto clocks = run.read_u64(out, 2);
+  return double(clocks[1] - clocks[0]) / (rounds * kChainOps);
+}
+
+// Cycles per warp instruction per sub-partition: 32 warps of four independent chains each.
+double chain_throughput(const Target& t, const std::string& cls) {
+  Run run(t);
+  const std::uint32_t rounds = 16, threads = 1024;
+  const auto out = run.zeros(threads * 16), sink = run.zeros(threads * 4);
+  const auto [a, b] = chain_args(cls);
+  run.launch("mb_chain_" + cls + ".kir", "tput_" + cls, 1, threads, {out, sink, rounds, a, b});
+  const auto clocks = run.read_u64(out, threads * 2);
+  std::uint64_t first = clocks[0], last = clocks[1];
+  for (std::size_t i = 0; i < threads; ++i)
+    first = std::min(first, clocks[2 * i]), last = std::max(last, clocks[2 * i + 1]);
+  const double longest = double(last - first);  // first start to last end: the SM's time
+  return longest / (double(rounds) * kChainOps * (threads / 32) / 4);
+}
+
+// A cyclic pointer chase over `nodes` lines (random order) in the first `nodes` x 128 bytes of a
+// buffer of `bytes`; cycles per dependent load after `warm` untimed steps by one thread.
+double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t warm, std::uint32_t steps) {
+  Run run(t);
+  const auto base = run.zeros(bytes);
+  std::vector<std::uint64_t> buffer(bytes / 8, 0);
+  std::vector<std::uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937_64 rng(42);
+  std::shuffle(order.begin() + 1, order.end(), rng);  // node 0 (the buffer's start) begins the cycle
+  for (std::size_t i = 0; i < nodes; ++i)
+    buffer[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
+  run.write(base, buffer);
+  const auto out = run.zeros(16);
+  run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, warm, steps});
+  return double(run.read_u64(out, 1)[0]) / steps;
+}
+
+// One warp chasing through shared memory at `stride` words between lanes: cycles per load.
+double chase_shared(const Target& t, std::uint32_t stride) {
+  Run run(t);
+  const std::uint32_t steps = 64;  // four loads each
+  const auto out = run.zeros(32 * 16);
+  run.launch("mb_memory.kir", "chase_shared", 1, 32, {out, stride, steps});
+  return double(run.read_u64(out, 1)[0]) / (steps * 4);
+}
+
+// Cycles per dependent atomic of the slowest warp; `threads` lanes at `spread` words apart.
+double atomics(const Target& t, bool shared, std::uint32_t threads, std::uint32_t spread) {
+  Run run(t);
+  const std::uint32_t steps = 32;  // four atomics each
+  const auto out = run.zeros(std::size_t{threads} * 16);
+  if (shared)
+    run.launch("mb_sync.kir", "atom_shared", 1, threads, {out, spread, steps});
+  else
+    run.launch("mb_sync.kir", "atom_global", 1, threads, {run.zeros(std::size_t{threads} * 4 + 4), out, spread, steps});
+  const auto words = run.read_u64(out, std::size_t{threads} * 2);
+  std::uint64_t longest = 0;
+  for (std::size_t i = 0; i < threads; ++i) longest = std::max(longest, words[2 * i]);
+  return double(longest) / (steps * 4);
+}
+
+// Cycles per bar.sync with `warps` warps in the block (the slowest warp's figure).
+double barrier(const Target& t, std::uint32_t warps) {
+  Run run(t);
+  const std::uint32_t steps = 64;
+  const auto out = run.zeros(std::size_t{warps} * 32 * 16);
+  run.launch("mb_sync.kir", "barrier_loop", 1, warps * 32, {out, steps});
+  const auto words = run.read_u64(out, std::size_t{warps} * 32 * 2);
+  std::uint64_t longest = 0;
+  for (std::size_t i = 0; i < std::size_t{warps} * 32; ++i) longest = std::max(longest, words[2 * i]);
+  return double(longest) / (steps * 4);
+}
+
+// Bytes per cycle of a grid-stride streaming read of `elements` f32 values, `passes` times.
+double stream(const Target& t, std::uint32_t elements, std::uint32_t passes) {
+  Run run(t);
+  const std::uint32_t blocks = 132 * 8, block = 256;
+  const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{blocks} * block * 4);
+  const double cycles = run.launch("mb_memory.kir", "stream_read", blocks, block, {in, out, elements, passes});
+  return cycles > 0 ? double(elements) * 4 * passes / cycles : 0.0;
+}
+
+std::vector<BenchInfo> make_suite() {
+  std::vector<BenchInfo> s;
+  s.push_back({"launch", "an empty kernel (1 block of 32 threads): kernel time as CUDA events see it", "us", "",
+               Fit::None, 1, [](const Target& t) {
+                 Target raw = t;
+                 raw.launch_us = 0;
+                 Run run(raw);
+                 return run.launch("mb_memory.kir", "empty", 1, 32, {run.zeros(4)}) / t.clock_mhz;
+               }});
+  s.push_back({"clock", "two %clock64 reads back to back", "cycles", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const auto out = run.zeros(16);
+                 run.launch("mb_sync.kir", "clock_pair", 1, 1, {out});
+                 return double(run.read_u64(out, 1)[0]);
+               }});
+  for (const std::string cls : {"int", "int64", "imul", "idiv", "fp32", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
+    s.push_back({"lat-" + cls,
+                 fmt::format("one warp, a dependent chain of {} instructions (mb_chain_{}.kir)", cls, cls), "cycles/op",
+                 "pipeline." + cls + "_latency", Fit::Additive, 1,
+                 [cls](const Target& t) { return chain_latency(t, cls); }});
+    s.push_back({"tput-" + cls,
+                 fmt::format("32 warps x 4 independent {} chains; cycles per warp instruction per sub-partition", cls),
+                 "cycles/op/SMSP", "pipeline." + cls + "_interval", Fit::Additive, 1,
+                 [cls](const Target& t) { return chain_throughput(t, cls); }});
+  }
+  s.push_back({"chase-shared-s1", "one warp chasing through shared memory, conflict-free", "cycles/load",
+               "pipeline.ld_shared_latency", Fit::Additive, 1, [](const Target& t) { return chase_shared(t, 1); }});
+  for (const std::uint32_t stride : {2u, 4u, 32u})
+    s.push_back({fmt::format("chase-shared-s{}", stride), fmt::format("the same with {}-way bank conflicts", stride),
+                 "cycles/load", "", Fit::None, 1, [stride](const Target& t) { return chase_shared(t, stride); }});
+  s.push_back({"chase-l1", "one thread, random chase over 64 lines (8 KiB), warmed", "cycles/load", "memory.l1_latency",
+               Fit::Additive, 1, [](const Target& t) { return chase_global(t, 8192, 64, 64, 1024); }});
+  s.push_back({"chase-l2", "one thread, random chase over 32768 lines (4 MiB), warmed", "cycles/load",
+               "memory.l2_latency", Fit::Additive, 1,
+               [](const Target& t) { return chase_global(t, 4u << 20, 32768, 32768, 4096); }});
+  s.push_back({"chase-dram", "one thread, random chase over 64 MiB of a 128 MiB buffer, cold", "cycles/load",
+               "memory.dram_latency", Fit::Additive, 1,
+               [](const Target& t) { return chase_global(t, 128u << 20, 524288, 0, 2048); }});
+  s.push_back({"atom-global-1", "one lane, dependent atomicAdd chain on one global word", "cycles/atomic",
+               "memory.atomic_latency", Fit::Additive, 1, [](const Target& t) { return atomics(t, false, 1, 0); }});
+  s.push_back({"atom-global-same32", "32 lanes, dependent atomicAdd chain, one global word", "cycles/atomic",
+               "memory.atomic_same_address_cycles", Fit::Additive, 31,
+               [](const Target& t) { return atomics(t, false, 32, 0); }});
+  s.push_back({"atom-global-distinct32", "32 lanes, dependent atomicAdd chain, 32 words of one line", "cycles/atomic",
+               "", Fit::None, 1, [](const Target& t) { return atomics(t, false, 32, 1); }});
+  s.push_back({"atom-global-tput", "1024 threads, distinct words: cycles per warp atomic (slowest warp)",
+               "cycles/atomic", "", Fit::None, 1, [](const Target& t) { return atomics(t, false, 1024, 1) / 32; }});
+  s.push_back({"atom-shared-1", "one lane, dependent atomicAdd chain on one shared word", "cycles/atomic",
+               "pipeline.atom_shared_latency", Fit::Additive, 1,
+               [](const Target& t) { return atomics(t, true, 1, 0); }});
+  s.push_back({"atom-shared-same32", "32 lanes, one shared word", "cycles/atomic", "", Fit::None, 1,
+               [](const Target& t) { return atomics(t, true, 32, 0); }});
+  s.push_back({"atom-shared-distinct32", "32 lanes, distinct shared words", "cycles/atomic", "", Fit::None, 1,
+               [](const Target& t) { return atomics(t, true, 32, 1); }});
+  for (const std::uint32_t warps : {1u, 2u, 4u, 8u, 16u, 32u})
+    s.push_back({fmt::format("bar-{}", warps), fmt::format("bar.sync back to back, {} warps in the block", warps),
+                 "cycles/barrier", warps == 16 ? "pipeline.barrier_latency" : "",
+                 warps == 16 ? Fit::Additive : Fit::None, 1, [warps](const Target& t) { return barrier(t, warps); }});
+  s.push_back({"bw-dram", "1056 x 256 threads stream 128 MiB once (grid-stride f32 loads)", "B/cycle",
+               "memory.dram_bytes_per_cycle", Fit::Proportional, 1,
+               [](const Target& t) { return stream(t, 32u << 20, 1); }});
+  s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "memory.l2_bytes_per_cycle", Fit::Proportional, 1,
+               [](const Target& t) { return stream(t, 2u << 20, 8); }});
+  return s;
+}
+
+}  // namespace
+
+const std::vector<BenchInfo>& suite() {
+  static const std::vector<BenchInfo> s = make_suite();
+  return s;
+}
+
+const BenchInfo* find_bench(const std::string& name) {
+  for (const auto& b : suite())
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+}  // namespace warpsim::calib
