@@ -139,7 +139,7 @@ namespace warpsim::cli {
 int cmd_timing_report(const std::vector<std::string>& args, Io& io) {
   po::options_description options(
       "warpsim timing-report DATA.json [options] : predicted against measured time over a saved timing validation set\n"
-      "(tests/data/h100/timing-validation.json); exit 6 when the error is over --max-mape");
+      "(tests/data/timing/h100-validation.json); exit 6 when the error is over --max-mape");
   options.add_options()("help,h", "show this help")("data", po::value<std::string>(), "the saved GPU measurements")(
       "markdown", po::value<std::string>(), "write the table and figures (Markdown) here")(
       "svg", po::value<std::string>(), "write the log-log scatter plot here")(
