@@ -31,6 +31,23 @@ void SectorCache::touch(std::uint64_t line) {
   if (w >= 0) used_[static_cast<std::size_t>(w)] = ++clock_;
 }
 
+void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part) {
+  if (sets_ == 0 || set_of(line) % kPartitions != part) return;
+  std::int64_t w = find(line);
+  if (w < 0) {
+    const std::uint64_t first = set_of(line) * ways_;
+    std::uint64_t victim = first;
+    for (std::uint64_t i = first + 1; i < first + ways_; ++i)
+      if (used_[i] < used_[victim]) victim = i;
+    w = static_cast<std::int64_t>(victim);
+    tags_[victim] = line;
+    sectors_[victim] = 0;
+  }
+  const auto i = static_cast<std::size_t>(w);
+  sectors_[i] |= sectors;
+  used_[i] = ++partition_clock_[part];
+}
+
 void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
   if (sets_ == 0) return;
   std::int64_t w = find(line);
@@ -63,6 +80,7 @@ void SectorCache::clear() {
   std::fill(used_.begin(), used_.end(), 0);
   std::fill(sectors_.begin(), sectors_.end(), 0);
   clock_ = 0;
+  for (auto& c : partition_clock_) c = 0;
 }
 
 }  // namespace warpsim::sim

@@ -21,6 +21,11 @@ class SectorCache {
   // Updates sectors only where the line is present (write-through, no allocate).
   void update(std::uint64_t line, std::uint32_t sectors);
   void clear();
+  // The L2's merge: fills only lines whose set falls in partition `part` of `kPartitions`, each
+  // partition with its own LRU clock, so partitions can be filled on different host threads and
+  // the result is the same for any number of them (LRU compares stamps within one set only).
+  static constexpr unsigned kPartitions = 16;
+  void fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part);
   bool enabled() const { return sets_ > 0; }
 
  private:
@@ -33,6 +38,7 @@ class SectorCache {
   std::uint64_t sets_ = 0;
   unsigned ways_ = 0;
   std::uint64_t clock_ = 0;
+  std::uint64_t partition_clock_[kPartitions] = {};
   std::vector<std::uint64_t> tags_;
   std::vector<std::uint64_t> used_;
   std::vector<std::uint32_t> sectors_;

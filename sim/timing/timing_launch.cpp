@@ -28,12 +28,14 @@ bool uses_barriers(const Program& p) {
 // fault wins.
 class EpochRunner {
  public:
-  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, unsigned threads)
+  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads)
       : sms_(sms),
+        l2_(l2),
         threads_(std::max(1u, threads)),
         errors_(sms.size()),
         progress_(sms.size(), 0),
         start_(threads_),
+        stepped_(threads_),
         done_(threads_) {
     const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
     for (unsigned t = 1; t < threads_; ++t)
@@ -42,6 +44,8 @@ class EpochRunner {
           start_.arrive_and_wait();
           if (quit_) return;
           step(std::min(n, t * per), std::min(n, (t + 1) * per));
+          stepped_.arrive_and_wait();
+          merge(t);
           done_.arrive_and_wait();
         }
       });
@@ -61,7 +65,10 @@ class EpochRunner {
     std::fill(progress_.begin(), progress_.end(), 0);
     if (threads_ > 1) start_.arrive_and_wait();
     step(0, own_);
+    if (threads_ > 1) stepped_.arrive_and_wait();
+    merge(0);
     if (threads_ > 1) done_.arrive_and_wait();
+    for (auto& sm : sms_) sm->memory().l2_fills().clear();
     for (const auto& e : errors_)
       if (e) std::rethrow_exception(e);
     return std::any_of(progress_.begin(), progress_.end(), [](char p) { return p != 0; });
@@ -79,11 +86,19 @@ class EpochRunner {
     }
   }
 
+  // The lines every SM brought into L2 this epoch, in SM order, one partition of sets per thread.
+  void merge(unsigned thread) {
+    for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_)
+      for (auto& sm : sms_)
+        for (const auto& f : sm->memory().l2_fills()) l2_.fill_partition(f.line, f.sectors, part);
+  }
+
   std::vector<std::unique_ptr<Sm>>& sms_;
+  SectorCache& l2_;
   unsigned threads_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> progress_;
-  std::barrier<> start_, done_;
+  std::barrier<> start_, stepped_, done_;
   std::vector<std::thread> pool_;
   std::size_t own_ = 0;
   std::uint64_t end_ = 0;
@@ -122,7 +137,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // Blocks cannot see each other's memory mid-launch unless they use global atomics or fences:
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
-  EpochRunner runner(sms, threads);
+  EpochRunner runner(sms, l2, threads);
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
   auto dispatch = [&](std::uint64_t at) {
@@ -146,10 +161,6 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
     for (auto& sm : sms) sm->memory().set_share(active);
     const std::uint64_t end = now + gpu.epoch_cycles;
     const bool progress = runner.run(end);
-    for (auto& sm : sms) {
-      for (const auto& f : sm->memory().l2_fills()) l2.fill(f.line, f.sectors);
-      sm->memory().l2_fills().clear();
-    }
     std::uint64_t issued = 0;
     for (auto& sm : sms) issued += sm->issued();
     now = end;
