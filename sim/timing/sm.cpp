@@ -72,6 +72,11 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
 }
 
 void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
+  pending_.emplace_back(linear, start);
+  --free_slots_;
+}
+
+void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
   std::uint32_t b = 0;
   while (blocks_[b].used) ++b;
   BlockSlot& bs = blocks_[b];
@@ -99,12 +104,13 @@ void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
     wake(s);
     ++live_warps_;
   }
-  --free_slots_;
   ++resident_;
 }
 
 bool Sm::run_until(std::uint64_t end) {
   progress_ = false;
+  for (const auto& [linear, start] : pending_) start_block(linear, start);
+  pending_.clear();
   while (now_ < end) {
     if (resident_ == 0) {
       now_ = end;

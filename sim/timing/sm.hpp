@@ -36,8 +36,9 @@ class Sm {
   Sm(const SmContext& context, std::uint32_t id);
 
   bool has_room() const { return free_slots_ > 0; }
-  bool busy() const { return resident_ > 0; }
-  // Makes block `linear` resident; its first warp may issue at cycle `start`.
+  bool busy() const { return resident_ > 0 || !pending_.empty(); }
+  // Gives the SM block `linear`; its first warp may issue at cycle `start`. The block is set up at
+  // the start of the SM's next run_until, on the host thread that steps this SM.
   void add_block(std::uint64_t linear, std::uint64_t start);
   // Steps cycles until `end` (exclusive). Returns whether anything progressed: a warp issued an
   // instruction that changed memory, passed a barrier, exited, or a block finished.
@@ -83,6 +84,7 @@ class Sm {
     std::uint32_t first_warp = 0;  // index of its warp 0 in warps_
   };
 
+  void start_block(std::uint64_t linear, std::uint64_t start);
   void issue(WarpSlot& slot, std::uint64_t now);
   void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
   void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
@@ -110,6 +112,7 @@ class Sm {
   Executor executor_;
   MemoryPath memory_;
   StepSink sink_;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> pending_;  // (linear, start) handed over, not set up
   std::uint32_t free_slots_ = 0;
   std::uint32_t resident_ = 0;
   std::uint64_t now_ = 0;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <barrier>
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -22,6 +22,28 @@ bool uses_barriers(const Program& p) {
     if (in.flow == Flow::Barrier) return true;
   return false;
 }
+
+// A barrier that spins (then yields) instead of sleeping: epochs are short, and waking a sleeping
+// thread costs more than the epoch's work on a small grid.
+class SpinBarrier {
+ public:
+  explicit SpinBarrier(unsigned parties) : parties_(parties) {}
+  void arrive_and_wait() {
+    const unsigned generation = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == parties_) {
+      arrived_.store(0, std::memory_order_relaxed);
+      generation_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+    for (unsigned spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins)
+      if (spins > 256) std::this_thread::yield();
+  }
+
+ private:
+  const unsigned parties_;
+  std::atomic<unsigned> arrived_{0};
+  std::atomic<unsigned> generation_{0};
+};
 
 // Steps every SM through one epoch, on `threads` host threads that live as long as the launch
 // (each takes a fixed range of SMs, so the work split does not depend on timing); the lowest SM's
@@ -98,11 +120,11 @@ class EpochRunner {
   unsigned threads_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> progress_;
-  std::barrier<> start_, stepped_, done_;
+  SpinBarrier start_, stepped_, done_;
   std::vector<std::thread> pool_;
   std::size_t own_ = 0;
   std::uint64_t end_ = 0;
-  bool quit_ = false;  // written before start_, read after it: the barrier orders the two
+  std::atomic<bool> quit_{false};
 };
 
 }  // namespace
