@@ -6,6 +6,14 @@
 
 namespace warpsim::sim {
 
+// Set bits of a mask without a call into libgcc (the portable x86-64 build has no POPCNT).
+inline unsigned count_bits(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<unsigned>((m * 0x0101010101010101ull) >> 56);
+}
+
 struct LineAccess {
   std::uint64_t line = 0;     // line address / line_bytes
   std::uint32_t sectors = 0;  // bit s: sector s of the line

@@ -87,6 +87,31 @@ void timing(std::string& out, const LaunchStats& s) {
                        m.shared_requests, m.shared_passes, m.bank_conflicts());
 }
 
+// Work per output over the whole run: the outputs are the elements (4-byte words) of the last buffer
+// the host read back (docs/report.md), the work every launch's instruction mix.
+void per_output(std::string& out, const RunReport& run) {
+  const auto& outputs = run.outcome->outputs;
+  if (outputs.empty() || run.outcome->launches.empty()) return;
+  const auto& last = outputs.back();
+  const std::uint64_t n = last.bytes.size() / 4;
+  if (n == 0) return;
+  std::uint64_t threads = 0, thread_instructions = 0, global_loads = 0, shared_loads = 0, barriers = 0;
+  using isa::TimingClass;
+  for (const auto& l : run.outcome->launches) {
+    const auto& s = l.result.stats;
+    threads += s.blocks * s.block.count();
+    thread_instructions += s.thread_instructions;
+    global_loads += s.mix.lanes_of(TimingClass::LoadGlobal);
+    shared_loads += s.mix.lanes_of(TimingClass::LoadShared);
+    barriers += s.mix.of(TimingClass::Barrier);
+  }
+  const double per = double(n);
+  out += fmt::format("outputs: {} elements of '{}', {:.2f} per thread; per output: {:.2f} thread instructions, "
+                     "{:.2f} global loads, {:.2f} shared loads (lanes), {:.3f} barriers (warp)\n",
+                     n, last.label, threads ? per / double(threads) : 0.0, double(thread_instructions) / per,
+                     double(global_loads) / per, double(shared_loads) / per, double(barriers) / per);
+}
+
 void warps(std::string& out, const LaunchStats& s) {
   if (s.warps.empty()) return;
   out += fmt::format("  warps ({} of {} shown; --warps all|divergent|B0-B1 chooses):\n", s.warps.size(), s.warps_launched);
@@ -139,6 +164,7 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
     branches(out, s);
     if (options.show_warps) warps(out, s);
   }
+  per_output(out, run);
   if (run.outcome->checked)
     out += fmt::format("check: {}: {}\n", run.outcome->passed ? "passed" : "FAILED", run.outcome->check);
   else
