@@ -33,23 +33,15 @@ void SectorCache::touch(std::uint64_t line) {
 
 void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part) {
   if (sets_ == 0 || set_of(line) % kPartitions != part) return;
-  std::int64_t w = find(line);
-  if (w < 0) {
-    const std::uint64_t first = set_of(line) * ways_;
-    std::uint64_t victim = first;
-    for (std::uint64_t i = first + 1; i < first + ways_; ++i)
-      if (used_[i] < used_[victim]) victim = i;
-    w = static_cast<std::int64_t>(victim);
-    tags_[victim] = line;
-    sectors_[victim] = 0;
-  }
-  const auto i = static_cast<std::size_t>(w);
-  sectors_[i] |= sectors;
-  used_[i] = ++partition_clock_[part];
+  fill_stamped(line, sectors, partition_clock_[part]);
 }
 
 void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
   if (sets_ == 0) return;
+  fill_stamped(line, sectors, clock_);
+}
+
+void SectorCache::fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
   std::int64_t w = find(line);
   if (w < 0) {
     // The least recently used way of the set (empty ways have never been used: 0).
@@ -63,7 +55,7 @@ void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
   }
   const auto i = static_cast<std::size_t>(w);
   sectors_[i] |= sectors;
-  used_[i] = ++clock_;
+  used_[i] = ++clock;
 }
 
 void SectorCache::update(std::uint64_t line, std::uint32_t sectors) {

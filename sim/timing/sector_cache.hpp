@@ -34,6 +34,7 @@ class SectorCache {
   // Index of the line's way, or -1. Tags are kept apart from the rest so a lookup reads one or two
   // host cache lines per set even in the 50 MiB L2.
   std::int64_t find(std::uint64_t line) const;
+  void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock);
 
   std::uint64_t sets_ = 0;
   unsigned ways_ = 0;
