@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "device/launch.hpp"
+#include "sim/bits.hpp"
 #include "sim/block.hpp"
 #include "sim/decode.hpp"
 #include "sim/global_memory.hpp"
@@ -52,15 +53,6 @@ class Executor final : private FaultSink {
 
 // A released barrier: lanes that waited at it without the rest of their warp run again.
 void resume_after_barrier(Warp& warp);
-
-// Inline SWAR popcount: the portable x86-64 build has no POPCNT, and std::popcount would call libgcc
-// once per issued instruction.
-inline unsigned count_lanes(std::uint64_t m) {
-  m = m - ((m >> 1) & 0x5555555555555555ull);
-  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-  return static_cast<unsigned>((m * 0x0101010101010101ull) >> 56);
-}
 
 // The text of source line `line` (1-based), trimmed; "" when unknown.
 std::string source_line(std::string_view text, std::uint32_t line);

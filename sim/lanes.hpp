@@ -38,6 +38,23 @@ inline W* destination(const LaneContext& c, std::uint32_t offset) {
     return c.r32 + offset;
 }
 
+// Every lane's byte address of an instruction's memory operand ([base + offset]; shared
+// addresses wrap at 32 bits). Idle lanes are computed too (their values are never used), so the
+// loop vectorises. The interpreter and the timing model's step record both use it.
+template <bool Shared>
+inline void lane_addresses(const Inst& in, const LaneContext& c, std::uint64_t* address) {
+  const unsigned n = c.warp_size;
+  if constexpr (Shared) {
+    const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
+    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) address[l] = static_cast<std::uint32_t>(b[l] + offset);
+  } else {
+    const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
+    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) address[l] = b[l] + offset;
+  }
+}
+
 inline std::uint64_t predicate(const LaneContext& c, Src s) {
   if (s.space == 0) return c.predicates[s.offset];
   return s.offset != 0 ? ~std::uint64_t{0} : 0;

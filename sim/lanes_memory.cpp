@@ -57,15 +57,7 @@ void resolve(const Inst& in, LaneContext& c, unsigned size, const char* what, Ac
   std::uint64_t* const address = access.address;
   std::byte** const host = access.host;
   const unsigned n = c.warp_size;
-  if constexpr (Shared) {
-    const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
-    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
-    for (unsigned l = 0; l < n; ++l) address[l] = static_cast<std::uint32_t>(b[l] + offset);
-  } else {
-    const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
-    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
-    for (unsigned l = 0; l < n; ++l) address[l] = b[l] + offset;
-  }
+  lane_addresses<Shared>(in, c, address);
   std::uint64_t lo = std::numeric_limits<std::uint64_t>::max(), hi = 0, bits = 0;
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
   access.all = c.exec == all;

@@ -42,18 +42,11 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   record.exec = exec;
   record.valid = 0;
   if (in.access_bytes == 0 || exec == 0) return;
-  const unsigned n = c.warp_size;
   std::uint64_t* const addresses = record.addresses;
-  // Every lane's address (idle lanes' values are never read): a loop the compiler vectorises.
-  if (isa::is_shared_memory(in.timing)) {
-    const std::uint32_t* base = c.base32[in.mem_base.space] + in.mem_base.offset;
-    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
-    for (unsigned l = 0; l < n; ++l) addresses[l] = static_cast<std::uint32_t>(base[l] + offset);
-  } else {
-    const std::uint64_t* base = c.base64[in.mem_base.space] + in.mem_base.offset;
-    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
-    for (unsigned l = 0; l < n; ++l) addresses[l] = base[l] + offset;
-  }
+  if (isa::is_shared_memory(in.timing))
+    lanes::lane_addresses<true>(in, c, addresses);
+  else
+    lanes::lane_addresses<false>(in, c, addresses);
   if (!want_old_values || !writes_memory(in.timing)) return;
   int cache = -1;
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {

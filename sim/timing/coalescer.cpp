@@ -13,7 +13,7 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
   // The common case first: lanes 0..n-1 all execute and read consecutive elements, so the sectors
   // are one contiguous range.
   if (exec != 0 && (exec & (exec + 1)) == 0) {
-    const auto n = count_bits(exec);
+    const auto n = count_lanes(exec);
     bool unit_stride = true;
     for (unsigned l = 1; l < n; ++l) unit_stride &= addresses[l] == addresses[0] + std::uint64_t{l} * bytes;
     if (unit_stride) {

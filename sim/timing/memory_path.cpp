@@ -26,8 +26,8 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
   const std::uint32_t hit = l2_.present(a.line, a.sectors);
   const std::uint32_t miss = a.sectors & ~hit;
-  const auto sectors = count_bits(a.sectors);
-  const auto missing = count_bits(miss);
+  const auto sectors = count_lanes(a.sectors);
+  const auto missing = count_lanes(miss);
   stats.l2_sector_accesses += sectors;
   stats.l2_sector_hits += sectors - missing;
   double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
@@ -48,11 +48,11 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   const std::uint64_t start = start_request(now, lines.size());
   std::uint64_t done = start + gpu_.l1_latency;
   for (const auto& a : lines) {
-    const auto sectors = count_bits(a.sectors);
+    const auto sectors = count_lanes(a.sectors);
     stats.global_sectors += sectors;
     stats.l1_sector_accesses += sectors;
     const std::uint32_t hit = l1_.present(a.line, a.sectors);
-    stats.l1_sector_hits += count_bits(hit);
+    stats.l1_sector_hits += count_lanes(hit);
     const std::uint32_t miss = a.sectors & ~hit;
     if (miss == 0) {
       l1_.touch(a.line);
@@ -69,7 +69,7 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
   const std::uint64_t start = start_request(now, lines.size());
   std::uint64_t done = start;
   for (const auto& a : lines) {
-    stats.global_sectors += count_bits(a.sectors);
+    stats.global_sectors += count_lanes(a.sectors);
     l1_.update(a.line, a.sectors);
     done = std::max(done, to_l2(start, a, 0, true));
   }
@@ -82,7 +82,7 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
   const std::uint32_t serial = gpu_.atomic_latency + (same_address > 1 ? (same_address - 1) * gpu_.atomic_same_address_cycles : 0);
   std::uint64_t done = start;
   for (const auto& a : lines) {
-    stats.global_sectors += count_bits(a.sectors);
+    stats.global_sectors += count_lanes(a.sectors);
     done = std::max(done, to_l2(start, a, serial, false));
   }
   return done;
