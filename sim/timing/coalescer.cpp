@@ -10,29 +10,61 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
   out.clear();
   const unsigned sector_shift = static_cast<unsigned>(std::countr_zero(sector_bytes));
   const unsigned per_line = static_cast<unsigned>(std::countr_zero(line_bytes)) - sector_shift;
-  // The common case first: lanes 0..n-1 all execute and read consecutive elements, so the sectors
-  // are one contiguous range.
+  const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
+  // Appends the sectors lo..hi (rising past everything appended so far), grouped by line.
+  auto append = [&](std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t line = lo >> per_line; line <= hi >> per_line; ++line) {
+      const std::uint64_t from = std::max(lo, line << per_line), to = std::min(hi, (line << per_line) | in_line);
+      const auto bits = static_cast<std::uint32_t>(((std::uint64_t{2} << (to - from)) - 1) << (from & in_line));
+      if (!out.empty() && out.back().line == line)
+        out.back().sectors |= bits;
+      else
+        out.push_back({line, bits});
+    }
+  };
+  // The common case first: lanes 0..n-1 all execute and their addresses rise by a constant stride
+  // that leaves gaps narrower than a sector (consecutive elements, or fields of consecutive
+  // structures), so the sectors are one contiguous range.
   if (exec != 0 && (exec & (exec + 1)) == 0) {
     const auto n = count_lanes(exec);
-    bool unit_stride = true;
-    for (unsigned l = 1; l < n; ++l) unit_stride &= addresses[l] == addresses[0] + std::uint64_t{l} * bytes;
-    if (unit_stride) {
-      const std::uint64_t first = addresses[0] >> sector_shift;
-      const std::uint64_t last = (addresses[0] + std::uint64_t{n} * bytes - 1) >> sector_shift;
-      const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
-      for (std::uint64_t s = first; s <= last; ++s) {
-        const std::uint64_t line = s >> per_line;
-        const auto bit = std::uint32_t{1} << (s & in_line);
-        if (!out.empty() && out.back().line == line)
-          out.back().sectors |= bit;
-        else
-          out.push_back({line, bit});
-      }
+    const std::uint64_t stride = n > 1 ? addresses[1] - addresses[0] : bytes;
+    // also rejects falling addresses; the last lane rejects most other patterns at once
+    bool affine = stride < std::uint64_t{bytes} + sector_bytes &&
+                  addresses[n - 1] == addresses[0] + std::uint64_t{n - 1} * stride;
+    for (unsigned l = 2; affine && l < n - 1; ++l) affine = addresses[l] == addresses[0] + std::uint64_t{l} * stride;
+    if (affine) {
+      append(addresses[0] >> sector_shift, (addresses[0] + std::uint64_t{n - 1} * stride + bytes - 1) >> sector_shift);
       return;
     }
   }
-  // The sectors every executing lane touches, sorted (lanes mostly ascend: insertion sort is linear
-  // then), then grouped by line.
+  // Next most common: executing lanes whose addresses never fall (rows of a 2D block, a gather by
+  // rising indices). Their sectors merge into rising ranges as they come, without sorting.
+  {
+    std::uint64_t lo = 0, hi = 0;
+    bool open = false, rising = true;
+    for (std::uint64_t m = exec; m != 0; m &= m - 1) {
+      const std::uint64_t a = addresses[std::countr_zero(m)];
+      const std::uint64_t first = a >> sector_shift, last = (a + bytes - 1) >> sector_shift;
+      if (open && first >= lo && first <= hi + 1) {
+        hi = std::max(hi, last);
+      } else if (!open || first > hi + 1) {
+        if (open) append(lo, hi);
+        lo = first;
+        hi = last;
+        open = true;
+      } else {
+        rising = false;
+        break;
+      }
+    }
+    if (rising) {
+      if (open) append(lo, hi);
+      return;
+    }
+    out.clear();
+  }
+  // Otherwise the sectors every executing lane touches, sorted (lanes mostly ascend: insertion
+  // sort is linear then), then grouped by line.
   std::uint64_t sectors[128];
   unsigned n = 0;
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {
@@ -49,7 +81,6 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
       sectors[i] = s;
     }
   }
-  const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
   for (unsigned i = 0; i < n; ++i) {
     const std::uint64_t line = sectors[i] >> per_line;
     const auto bit = std::uint32_t{1} << (sectors[i] & in_line);

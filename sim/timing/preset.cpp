@@ -253,6 +253,10 @@ void validate_preset(const GpuPreset& p) {
        "must be 1..16");
   need(p.max_warps_per_sm >= 1 && p.max_warps_per_sm <= 1024, "sm.max_warps", fmt::format("{}", p.max_warps_per_sm),
        "must be 1..1024");
+  need(p.max_warps_per_sm <= 64u * std::max(1u, p.sub_partitions), "sm.max_warps", fmt::format("{}", p.max_warps_per_sm),
+       fmt::format("must be at most 64 per sub-partition ({} with gpu.sub_partitions = {})",
+                   64u * std::max(1u, p.sub_partitions), p.sub_partitions)
+           .c_str());
   need(p.max_threads_per_sm >= 1, "sm.max_threads", "0", "must be at least 1");
   need(p.max_blocks_per_sm >= 1 && p.max_blocks_per_sm <= 1024, "sm.max_blocks", fmt::format("{}", p.max_blocks_per_sm),
        "must be 1..1024");

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "sim/timing/coalescer.hpp"
@@ -63,6 +64,12 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     s.register_ready.assign(c.program.scoreboard_slots, 0);
     s.register_from_memory.assign(c.program.scoreboard_slots, 0);
   }
+  for (const auto& ws : partition_warps_) scan_stride_ = std::max(scan_stride_, ws.size());
+  scan_ready_at_.assign(std::size_t{sps} * scan_stride_, kNever);
+  scan_pipe_.assign(std::size_t{sps} * scan_stride_, 0);
+  scan_age_.assign(std::size_t{sps} * scan_stride_, 0);
+  ready_mask_.assign(sps, 0);
+  wait_min_.assign(sps, kNever);
   for (std::uint32_t b = 0; b < c.blocks_per_sm; ++b)
     blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
   free_slots_ = c.blocks_per_sm;
@@ -101,6 +108,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.stalls = {};
     std::fill(s.register_ready.begin(), s.register_ready.end(), 0);
     std::fill(s.register_from_memory.begin(), s.register_from_memory.end(), 0);
+    sync(s);
     wake(s);
     ++live_warps_;
   }
@@ -125,32 +133,44 @@ bool Sm::run_until(std::uint64_t end) {
         continue;
       }
       candidates_.clear();
-      index_.clear();
       std::uint64_t sp_next = kNever;
-      for (const std::uint32_t i : partition_warps_[sp]) {
-        WarpSlot& s = warps_[i];
-        if (!s.live || s.at_barrier) continue;
-        if (s.ready_at > now_) {
-          sp_next = std::min(sp_next, s.ready_at);
-          continue;
+      const std::size_t base = sp * scan_stride_;
+      const std::uint64_t now = now_;
+      std::uint64_t& ready_mask = ready_mask_[sp];
+      if (wait_min_[sp] <= now) {
+        // Some waiting warp's cycle has come: rebuild the ready set and the earliest of the rest.
+        const std::uint64_t* ready_at = scan_ready_at_.data() + base;
+        const std::size_t n = partition_warps_[sp].size();
+        std::uint64_t mask = 0, wait = kNever;
+        for (std::size_t j = 0; j < n; ++j) {
+          const bool r = ready_at[j] <= now;
+          mask |= std::uint64_t{r} << j;
+          wait = std::min(wait, r ? kNever : ready_at[j]);
         }
-        const std::uint64_t free = pipe_free_[sp * kPipes + pipe_of_pc_[s.warp->pc]];
-        if (free > now_) {
+        ready_mask = mask;
+        wait_min_[sp] = wait;
+      }
+      sp_next = wait_min_[sp];
+      for (std::uint64_t ready = ready_mask; ready != 0; ready &= ready - 1) {
+        const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
+        const std::uint64_t free = pipe_free_[sp * kPipes + scan_pipe_[base + j]];
+        if (free > now) {
           // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
-          const std::uint64_t from = std::max(now_, s.blocked_until);
+          WarpSlot& s = warps_[partition_warps_[sp][j]];
+          const std::uint64_t from = std::max(now, s.blocked_until);
           if (free > from) s.unit_blocked += free - from;
           s.blocked_until = std::max(s.blocked_until, free);
           sp_next = std::min(sp_next, free);
           continue;
         }
-        candidates_.push_back({s.slot, s.age});
-        index_.push_back(i);
+        candidates_.push_back({j, scan_age_[base + j]});
       }
       if (!candidates_.empty()) {
         const std::size_t k = schedulers_[sp]->pick(candidates_);
         schedulers_[sp]->issued(candidates_[k].slot);
-        WarpSlot& chosen = warps_[index_[k]];
+        WarpSlot& chosen = warps_[partition_warps_[sp][candidates_[k].slot]];
         issue(chosen, now_);
+        sync(chosen);
         issued = true;
         if (candidates_.size() > 1) sp_next = now_ + 1;  // the others are still ready
         if (chosen.live && !chosen.at_barrier) sp_next = std::min(sp_next, chosen.ready_at);
@@ -160,13 +180,32 @@ bool Sm::run_until(std::uint64_t end) {
       sp_lowered_[sp] = kNever;
       next = std::min(next, sp_next_[sp]);
     }
-    std::uint64_t advance = 1;
-    if (!issued) advance = next == kNever ? end - now_ : std::max<std::uint64_t>(1, std::min(next, end) - now_);
+    // Skip to the next cycle at which some sub-partition can issue. issue() may have lowered the
+    // sp_next_ of a sub-partition already passed in this cycle (a barrier release), so look again.
+    // An SM whose last block just finished stops counting active cycles at the next one.
+    if (issued) next = resident_ == 0 ? now_ + 1 : *std::min_element(sp_next_.begin(), sp_next_.end());
+    const std::uint64_t advance =
+        next == kNever ? end - now_ : std::max<std::uint64_t>(1, std::min(next, end) - now_);
     active_cycles_ += advance;
     resident_warp_cycles_ += std::uint64_t{live_warps_} * advance;
     now_ += advance;
   }
   return progress_;
+}
+
+void Sm::sync(const WarpSlot& s) {
+  const std::size_t at = s.sub_partition * scan_stride_ + s.slot;
+  const std::uint64_t cycle = s.live && !s.at_barrier ? s.ready_at : kNever;
+  scan_ready_at_[at] = cycle;
+  scan_pipe_[at] = s.live ? pipe_of_pc_[s.warp->pc] : 0;
+  scan_age_[at] = s.age;
+  const std::uint64_t bit = std::uint64_t{1} << s.slot;
+  if (cycle <= now_) {
+    ready_mask_[s.sub_partition] |= bit;
+  } else {
+    ready_mask_[s.sub_partition] &= ~bit;
+    wait_min_[s.sub_partition] = std::min(wait_min_[s.sub_partition], cycle);
+  }
 }
 
 void Sm::wake(const WarpSlot& s) {
@@ -301,6 +340,7 @@ void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
     s.ready_at = release;
     set_ready(s, now, release);
     if (s.wait != Wait::Memory && s.wait != Wait::Dependency) s.wait = Wait::Barrier;
+    sync(s);
     wake(s);
   }
   bs.at_barrier = 0;
@@ -309,6 +349,7 @@ void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
 
 void Sm::finish_warp(WarpSlot& s, std::uint64_t now) {
   s.live = false;
+  sync(s);
   --live_warps_;
   progress_ = true;
   StatsCollector::WarpTiming t;

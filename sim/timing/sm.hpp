@@ -92,6 +92,9 @@ class Sm {
   void finish_warp(WarpSlot& slot, std::uint64_t now);
   void account(WarpSlot& slot, std::uint64_t until);
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
+  // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
+  // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
+  void sync(const WarpSlot& slot);
   std::uint32_t pipe(isa::TimingClass c) const;
 
   const SmContext& ctx_;
@@ -103,7 +106,17 @@ class Sm {
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
   std::vector<std::uint8_t> pipe_of_pc_;  // the pipe each instruction occupies
   std::vector<Candidate> candidates_;
-  std::vector<std::uint32_t> index_;       // candidates_[i] is warps_[index_[i]]
+  // The scan's view of each warp, by sub-partition x slot (stride scan_stride_): the cycle it can
+  // issue (never while it is not live or waits at a barrier), the pipe its next instruction needs,
+  // and its age. Per sub-partition, the slots that can issue now (at most 64 a sub-partition, which
+  // the preset check guarantees) and a cycle no later than the earliest of the others: the ready set
+  // is rebuilt only when that cycle comes, not every cycle.
+  std::size_t scan_stride_ = 0;
+  std::vector<std::uint64_t> scan_ready_at_;
+  std::vector<std::uint8_t> scan_pipe_;
+  std::vector<std::uint64_t> scan_age_;
+  std::vector<std::uint64_t> ready_mask_;
+  std::vector<std::uint64_t> wait_min_;
   std::vector<std::uint64_t> sp_next_;     // per sub-partition: no warp can issue before this cycle
   std::vector<std::uint64_t> sp_lowered_;  // per sub-partition: earliest ready_at set while issuing
   std::uint32_t live_warps_ = 0;
