@@ -68,8 +68,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   scan_ready_at_.assign(std::size_t{sps} * scan_stride_, kNever);
   scan_pipe_.assign(std::size_t{sps} * scan_stride_, 0);
   scan_age_.assign(std::size_t{sps} * scan_stride_, 0);
-  ready_mask_.assign(sps, 0);
-  wait_min_.assign(sps, kNever);
+  ready_.resize(sps);
   for (std::uint32_t b = 0; b < c.blocks_per_sm; ++b)
     blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
   free_slots_ = c.blocks_per_sm;
@@ -136,21 +135,9 @@ bool Sm::run_until(std::uint64_t end) {
       std::uint64_t sp_next = kNever;
       const std::size_t base = sp * scan_stride_;
       const std::uint64_t now = now_;
-      std::uint64_t& ready_mask = ready_mask_[sp];
-      if (wait_min_[sp] <= now) {
-        // Some waiting warp's cycle has come: rebuild the ready set and the earliest of the rest.
-        const std::uint64_t* ready_at = scan_ready_at_.data() + base;
-        const std::size_t n = partition_warps_[sp].size();
-        std::uint64_t mask = 0, wait = kNever;
-        for (std::size_t j = 0; j < n; ++j) {
-          const bool r = ready_at[j] <= now;
-          mask |= std::uint64_t{r} << j;
-          wait = std::min(wait, r ? kNever : ready_at[j]);
-        }
-        ready_mask = mask;
-        wait_min_[sp] = wait;
-      }
-      sp_next = wait_min_[sp];
+      ReadySet& ready_set = ready_[sp];
+      const std::uint64_t ready_mask = ready_set.ready(now, scan_ready_at_.data() + base);
+      sp_next = ready_set.next();
       for (std::uint64_t ready = ready_mask; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
         const std::uint64_t free = pipe_free_[sp * kPipes + scan_pipe_[base + j]];
@@ -196,16 +183,11 @@ bool Sm::run_until(std::uint64_t end) {
 void Sm::sync(const WarpSlot& s) {
   const std::size_t at = s.sub_partition * scan_stride_ + s.slot;
   const std::uint64_t cycle = s.live && !s.at_barrier ? s.ready_at : kNever;
+  const std::uint64_t old_cycle = scan_ready_at_[at];
   scan_ready_at_[at] = cycle;
   scan_pipe_[at] = s.live ? pipe_of_pc_[s.warp->pc] : 0;
   scan_age_[at] = s.age;
-  const std::uint64_t bit = std::uint64_t{1} << s.slot;
-  if (cycle <= now_) {
-    ready_mask_[s.sub_partition] |= bit;
-  } else {
-    ready_mask_[s.sub_partition] &= ~bit;
-    wait_min_[s.sub_partition] = std::min(wait_min_[s.sub_partition], cycle);
-  }
+  ready_[s.sub_partition].place(s.slot, old_cycle, cycle);
 }
 
 void Sm::wake(const WarpSlot& s) {

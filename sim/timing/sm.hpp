@@ -15,6 +15,7 @@
 #include "sim/stats_collector.hpp"
 #include "sim/step.hpp"
 #include "sim/timing/memory_path.hpp"
+#include "sim/timing/ready_set.hpp"
 #include "sim/timing/scheduler.hpp"
 
 namespace warpsim::sim {
@@ -108,15 +109,13 @@ class Sm {
   std::vector<Candidate> candidates_;
   // The scan's view of each warp, by sub-partition x slot (stride scan_stride_): the cycle it can
   // issue (never while it is not live or waits at a barrier), the pipe its next instruction needs,
-  // and its age. Per sub-partition, the slots that can issue now (at most 64 a sub-partition, which
-  // the preset check guarantees) and a cycle no later than the earliest of the others: the ready set
-  // is rebuilt only when that cycle comes, not every cycle.
+  // and its age; and per sub-partition the set of slots that can issue now (sim/timing/ready_set.hpp;
+  // at most 64 a sub-partition, which the preset check guarantees).
   std::size_t scan_stride_ = 0;
   std::vector<std::uint64_t> scan_ready_at_;
   std::vector<std::uint8_t> scan_pipe_;
   std::vector<std::uint64_t> scan_age_;
-  std::vector<std::uint64_t> ready_mask_;
-  std::vector<std::uint64_t> wait_min_;
+  std::vector<ReadySet> ready_;
   std::vector<std::uint64_t> sp_next_;     // per sub-partition: no warp can issue before this cycle
   std::vector<std::uint64_t> sp_lowered_;  // per sub-partition: earliest ready_at set while issuing
   std::uint32_t live_warps_ = 0;
