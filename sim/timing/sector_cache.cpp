@@ -11,8 +11,7 @@ SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned asso
   sectors_.assign(sets_ * ways_, 0);
 }
 
-std::int64_t SectorCache::find(std::uint64_t line) const {
-  const std::uint64_t first = set_of(line) * ways_;
+std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const {
   const std::uint64_t* tags = tags_.data() + first;
   for (unsigned w = 0; w < ways_; ++w)
     if (tags[w] == line) return static_cast<std::int64_t>(first + w);
@@ -32,7 +31,7 @@ void SectorCache::touch(std::uint64_t line) {
 }
 
 void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part) {
-  if (sets_ == 0 || set_of(line) % kPartitions != part) return;
+  if (sets_ == 0) return;
   fill_stamped(line, sectors, partition_clock_[part]);
 }
 
@@ -42,10 +41,10 @@ void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
 }
 
 void SectorCache::fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
-  std::int64_t w = find(line);
+  const std::uint64_t first = set_of(line) * ways_;
+  std::int64_t w = find_in(line, first);
   if (w < 0) {
     // The least recently used way of the set (empty ways have never been used: 0).
-    const std::uint64_t first = set_of(line) * ways_;
     std::uint64_t victim = first;
     for (std::uint64_t i = first + 1; i < first + ways_; ++i)
       if (used_[i] < used_[victim]) victim = i;

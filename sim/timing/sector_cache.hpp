@@ -25,6 +25,8 @@ class SectorCache {
   // partition with its own LRU clock, so partitions can be filled on different host threads and
   // the result is the same for any number of them (LRU compares stamps within one set only).
   static constexpr unsigned kPartitions = 16;
+  unsigned partition(std::uint64_t line) const { return sets_ == 0 ? 0 : static_cast<unsigned>(set_of(line) % kPartitions); }
+  // Fills a line of partition `part` (partition(line) == part) with that partition's clock.
   void fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part);
   bool enabled() const { return sets_ > 0; }
 
@@ -33,7 +35,8 @@ class SectorCache {
   std::uint64_t set_of(std::uint64_t line) const { return (line ^ (line >> 11) ^ (line >> 23)) % sets_; }
   // Index of the line's way, or -1. Tags are kept apart from the rest so a lookup reads one or two
   // host cache lines per set even in the 50 MiB L2.
-  std::int64_t find(std::uint64_t line) const;
+  std::int64_t find(std::uint64_t line) const { return find_in(line, set_of(line) * ways_); }
+  std::int64_t find_in(std::uint64_t line, std::uint64_t first) const;
   void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock);
 
   std::uint64_t sets_ = 0;

@@ -108,11 +108,15 @@ class EpochRunner {
     }
   }
 
-  // The lines every SM brought into L2 this epoch, in SM order, one partition of sets per thread.
+  // The lines every SM brought into L2 this epoch, in SM order; each thread fills the partitions of
+  // sets that are its own (partition % threads), so each partition sees its lines in the same order
+  // for any number of threads.
   void merge(unsigned thread) {
-    for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_)
-      for (auto& sm : sms_)
-        for (const auto& f : sm->memory().l2_fills()) l2_.fill_partition(f.line, f.sectors, part);
+    for (auto& sm : sms_)
+      for (const auto& f : sm->memory().l2_fills()) {
+        const unsigned part = l2_.partition(f.line);
+        if (part % threads_ == thread) l2_.fill_partition(f.line, f.sectors, part);
+      }
   }
 
   std::vector<std::unique_ptr<Sm>>& sms_;
