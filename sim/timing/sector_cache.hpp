@@ -26,6 +26,10 @@ class SectorCache {
   // the result is the same for any number of them (LRU compares stamps within one set only).
   static constexpr unsigned kPartitions = 16;
   void fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part);
+  // A fill outside any epoch (between launches), stamped as a merge would stamp it.
+  void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
+    if (sets_ != 0) fill_stamped(line, sectors, partition_clock_[set_of(line) % kPartitions]);
+  }
   bool enabled() const { return sets_ > 0; }
 
  private:
