@@ -15,6 +15,12 @@ enum class ReconvergenceModel { Ipdom, Frontier };
 // only, as fast as possible. Both run the same interpreter and agree on every functional figure.
 enum class Mode { Timing, Functional };
 
+// Timing mode: what the L2 holds when a launch starts. Kept: what the previous launches left (empty
+// at first). Restored: what the CUDA backend's timed launches see (cuda/gpu.cpp): every allocation
+// is copied back from a snapshot just before each launch, so the L2 holds the last of that copy
+// traffic (each snapshot read, then its buffer written, in address order), as on the GPU.
+enum class L2Start { Kept, Restored };
+
 struct Config {
   std::uint32_t warp_size = 32;            // 1..64
   std::uint32_t threads = 1;               // host threads that run independent blocks
@@ -25,6 +31,7 @@ struct Config {
   Mode mode = Mode::Timing;
   GpuPreset gpu = default_preset();        // timing mode: the GPU modelled (h100 by default)
   std::uint32_t registers = 0;             // registers per thread for occupancy; 0: the IR's count
+  L2Start l2_start = L2Start::Kept;        // timing mode: the L2's contents when a launch starts
   DeviceLimits limits;                     // limits.warp_size is kept equal to warp_size
 };
 

@@ -50,8 +50,25 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     throw Error(fmt::format("launch of '{}': {} warps would issue at least {} warp instructions, more than the limit of "
                             "{} (--max-instructions)",
                             spec.kernel->name, warps, warps, config_.max_instructions));
-  if (config_.mode == Mode::Timing) return run_timing(spec, program, config_, memory_, l2_);
+  if (config_.mode == Mode::Timing) {
+    if (config_.l2_start == L2Start::Restored) restore_l2();
+    return run_timing(spec, program, config_, memory_, l2_);
+  }
   return launch_functional(spec, program);
+}
+
+void Gpu::restore_l2() {
+  // The snapshots are other buffers on the GPU: their lines are put far above every allocation.
+  constexpr std::uint64_t kSnapshotOffset = std::uint64_t{1} << 40;
+  const std::uint64_t line_bytes = config_.gpu.line_bytes;
+  const std::uint32_t all_sectors = (1u << (line_bytes / config_.gpu.sector_bytes)) - 1;
+  for (std::size_t i = 0; i < memory_.count(); ++i) {
+    const Allocation& a = memory_.at(static_cast<int>(i));
+    const std::uint64_t first = a.base / line_bytes, last = (a.end() + line_bytes - 1) / line_bytes;
+    for (std::uint64_t line = first; line < last; ++line)
+      l2_.fill_between_launches(line + kSnapshotOffset / line_bytes, all_sectors);
+    for (std::uint64_t line = first; line < last; ++line) l2_.fill_between_launches(line, all_sectors);
+  }
 }
 
 LaunchResult Gpu::launch_functional(const LaunchSpec& spec, const Program& program) {

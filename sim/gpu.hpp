@@ -32,6 +32,7 @@ class Gpu final : public Device {
 
  private:
   LaunchResult launch_functional(const LaunchSpec& spec, const Program& program);
+  void restore_l2();  // Config::l2_start == Restored: the copy traffic before a timed CUDA launch
 
   Config config_;
   GlobalMemory memory_;

@@ -23,6 +23,9 @@ void add_run_options(po::options_description& options) {
       "gpu", po::value<std::string>()->default_value("h100"), "GPU preset: a built-in name (warpsim gpus) or a file")(
       "gpu-set", po::value<std::vector<std::string>>()->composing(),
       "override one preset parameter, KEY=VALUE (repeatable; warpsim gpus --params lists the keys)")(
+      "l2-start", po::value<std::string>()->default_value("kept"),
+      "timing mode, the L2 when a launch starts: kept (what earlier launches left) or restored (as the CUDA "
+      "backend times a launch: every buffer copied back from a snapshot just before)")(
       "registers", po::value<std::string>()->default_value("0"),
       "registers per thread for occupancy (0: the IR's own count)")(
       "warps", po::value<std::string>()->default_value("default"),
@@ -65,6 +68,13 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
   config.mode = mode_option(vm);
   config.reconvergence = reconvergence_option(vm["reconvergence"].as<std::string>());
   config.gpu = gpu_option(vm);
+  const auto l2_start = vm["l2-start"].as<std::string>();
+  if (l2_start == "kept")
+    config.l2_start = sim::L2Start::Kept;
+  else if (l2_start == "restored")
+    config.l2_start = sim::L2Start::Restored;
+  else
+    throw Error(fmt::format("--l2-start: unknown value '{}' (kept or restored)", l2_start), ExitCode::Usage);
   const auto registers = parse_u64(vm["registers"].as<std::string>(), "--registers");
   if (registers > 255) throw Error(fmt::format("--registers: {} is over 255", registers), ExitCode::Usage);
   config.registers = static_cast<std::uint32_t>(registers);

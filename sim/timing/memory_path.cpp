@@ -92,8 +92,9 @@ std::uint64_t MemoryPath::shared(std::uint64_t now, unsigned passes, std::uint32
   ++stats.shared_requests;
   stats.shared_passes += passes;
   const std::uint64_t start = std::max(now, shared_free_);
-  shared_free_ = start + std::max(passes, 1u);
-  return start + std::max(passes, 1u) - 1 + latency;
+  const std::uint64_t replays = std::uint64_t{std::max(passes, 1u) - 1} * gpu_.shared_replay_cycles;
+  shared_free_ = start + 1 + replays;
+  return start + replays + latency;
 }
 
 }  // namespace warpsim::sim

@@ -112,6 +112,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("sm.unified_l1_shared_kib", &GpuPreset::unified_l1_shared_kib,
                        "L1 and shared memory together (KiB); L1 gets what the carve-out leaves"));
     f.push_back(number("sm.barriers", &GpuPreset::barriers_per_sm, "hardware barriers per SM"));
+    f.push_back(number("sm.barrier_warp_cycles", &GpuPreset::barrier_warp_cycles,
+                       "cycles a barrier's release waits per warp it gathers, after barrier_latency"));
     f.push_back(number("sm.block_launch_cycles", &GpuPreset::block_launch_cycles,
                        "cycles from a free block slot to the block's first warp"));
     f.push_back(number("sm.warp_launch_cycles", &GpuPreset::warp_launch_cycles,
@@ -159,6 +161,8 @@ const std::vector<Field>& fields() {
                        "cycles L2 spends per atomic to one address"));
     f.push_back(number("memory.shared_banks", &GpuPreset::shared_banks, "shared-memory banks"));
     f.push_back(number("memory.shared_bank_bytes", &GpuPreset::shared_bank_bytes, "bytes per bank word"));
+    f.push_back(number("memory.shared_replay_cycles", &GpuPreset::shared_replay_cycles,
+                       "cycles of each shared-memory pass after the first (bank conflicts, atomics to one word)"));
     f.push_back(number("sim.epoch_cycles", &GpuPreset::epoch_cycles,
                        "cycles SMs run apart before L2 state and new blocks are merged"));
     f.push_back(number("sim.watchdog_cycles", &GpuPreset::watchdog_cycles,
@@ -291,6 +295,10 @@ void validate_preset(const GpuPreset& p) {
   need(p.shared_banks >= 1 && p.shared_banks <= 64, "memory.shared_banks", fmt::format("{}", p.shared_banks),
        "must be 1..64");
   need(p.shared_bank_bytes >= 1, "memory.shared_bank_bytes", "0", "must be at least 1");
+  need(p.shared_replay_cycles >= 1 && p.shared_replay_cycles <= 1024, "memory.shared_replay_cycles",
+       fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
+  need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",
+       fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
   need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");

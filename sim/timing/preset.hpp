@@ -43,6 +43,7 @@ struct GpuPreset {
   std::uint32_t shared_reserved_per_block = 1024;
   std::uint32_t unified_l1_shared_kib = 256;     // L1 gets what the shared carve-out leaves
   std::uint32_t barriers_per_sm = 64;            // a block that uses bar.sync takes one
+  double barrier_warp_cycles = 0;                // a barrier's release waits this long per warp it gathers
   // Launch
   std::uint32_t block_launch_cycles = 20;        // from a free slot to the block's first warp being ready
   std::uint32_t warp_launch_cycles = 2;          // between consecutive warps of a block becoming ready
@@ -65,6 +66,7 @@ struct GpuPreset {
   std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address
   std::uint32_t shared_banks = 32;
   std::uint32_t shared_bank_bytes = 4;
+  std::uint32_t shared_replay_cycles = 1;        // each bank pass after the first (conflicts, same-word atomics)
   // Simulation
   std::uint32_t epoch_cycles = 64;               // SMs run apart this long, then L2 state merges
   std::uint64_t watchdog_cycles = 1u << 20;      // no progress this long: the launch is a deadlock

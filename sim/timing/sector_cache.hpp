@@ -28,6 +28,10 @@ class SectorCache {
   unsigned partition(std::uint64_t line) const { return sets_ == 0 ? 0 : static_cast<unsigned>(set_of(line) % kPartitions); }
   // Fills a line of partition `part` (partition(line) == part) with that partition's clock.
   void fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part);
+  // A fill outside any epoch (between launches), stamped as a merge would stamp it.
+  void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
+    if (sets_ != 0) fill_stamped(line, sectors, partition_clock_[set_of(line) % kPartitions]);
+  }
   bool enabled() const { return sets_ > 0; }
 
  private:

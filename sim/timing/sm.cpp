@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <limits>
 
 #include "sim/timing/coalescer.hpp"
@@ -276,7 +277,9 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         from_memory = true;
       }
     } else {
-      const unsigned passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+      unsigned passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+      // Atomics to one shared word are applied one lane after another (atom-shared-same32).
+      if (in.timing == TimingClass::AtomShared) passes = std::max(passes, most_common_address(r.addresses, r.exec));
       ready = memory_.shared(now, passes, pt.latency);
       from_memory = in.timing != TimingClass::StoreShared;
     }
@@ -311,7 +314,9 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
 }
 
 void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
-  const std::uint64_t release = now + ctx_.gpu.timing(TimingClass::Barrier).latency;
+  // The release costs more the more warps the barrier gathers (bar-1 to bar-32 in calibrate).
+  const std::uint64_t release = now + ctx_.gpu.timing(TimingClass::Barrier).latency +
+                                static_cast<std::uint64_t>(std::llround(ctx_.gpu.barrier_warp_cycles * bs.at_barrier));
   for (std::uint32_t w = 0; w < bs.block->warps.size(); ++w) {
     WarpSlot& s = warps_[bs.first_warp + w];
     if (!s.live || !s.at_barrier) continue;
@@ -333,6 +338,7 @@ void Sm::finish_warp(WarpSlot& s, std::uint64_t now) {
   s.live = false;
   sync(s);
   --live_warps_;
+  drained_ = std::max(drained_, s.memory_done);
   progress_ = true;
   StatsCollector::WarpTiming t;
   t.sm = id_;

@@ -48,6 +48,8 @@ class Sm {
   std::uint32_t id() const { return id_; }
   std::uint64_t issued() const { return issued_; }
   std::uint64_t last_cycle() const { return last_cycle_; }
+  // When the last store or atomic of a finished warp reached L2: the kernel is not done before it.
+  std::uint64_t drained() const { return drained_; }
   std::uint64_t resident_warp_cycles() const { return resident_warp_cycles_; }
   std::uint64_t active_cycles() const { return active_cycles_; }
   MemoryPath& memory() { return memory_; }
@@ -131,6 +133,7 @@ class Sm {
   std::uint64_t next_age_ = 0;
   std::uint64_t issued_ = 0;
   std::uint64_t last_cycle_ = 0;
+  std::uint64_t drained_ = 0;
   std::uint64_t resident_warp_cycles_ = 0, active_cycles_ = 0;
   StallBreakdown stalls_;
   bool progress_ = false;

@@ -243,7 +243,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   const std::uint64_t per_wave = std::uint64_t{occupancy.blocks_per_sm} * gpu.sms;
   t.waves = (blocks + per_wave - 1) / per_wave;
   for (auto& sm : sms) {
-    t.cycles = std::max(t.cycles, sm->last_cycle() + 1);
+    // A kernel ends when its last instruction has issued and its writes have reached L2.
+    t.cycles = std::max({t.cycles, sm->last_cycle() + 1, sm->drained()});
     t.resident_warp_cycles += sm->resident_warp_cycles();
     t.active_sm_cycles += sm->active_cycles();
     t.warp_instructions += sm->issued();

@@ -35,6 +35,7 @@ struct BenchInfo {
   Fit fit = Fit::None;
   double slope = 1;  // Additive: raw figure per unit of the parameter
   std::function<double(const Target&)> run;
+  double step = 1;  // the fitted value is rounded to a multiple of this (1: a whole number)
 };
 
 // The whole suite, in the order it runs ("launch" first: the others subtract its time).

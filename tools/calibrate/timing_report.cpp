@@ -25,7 +25,9 @@ double predicted_us(const std::string& args, const std::vector<std::string>& sim
   std::vector<std::string> argv{"run"};
   for (auto& a : split_args(args)) argv.push_back(a);
   for (auto& a : sim_args) argv.push_back(a);
-  argv.insert(argv.end(), {"--format", "json", "--warps", "default"});
+  // The GPU's kernel_ms comes from launches that each follow a copy of every buffer from its snapshot
+  // (cuda/gpu.cpp): the simulator starts each launch from the L2 that copy leaves.
+  argv.insert(argv.end(), {"--format", "json", "--warps", "default", "--l2-start", "restored"});
   cli::Io io;
   const int code = cli::run_cli(argv, io);
   if (code != 0) throw Error(fmt::format("simulating '{}' failed: {}", args, io.err), ExitCode::Internal);
