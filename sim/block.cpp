@@ -20,7 +20,7 @@ Block::Block(const Program& program, const Config& config, const Dim3& block_dim
     warp.exist = warp.lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << warp.lanes) - 1;
     const std::uint64_t all = ws == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ws) - 1;
     warp.padding = all & ~warp.exist;
-    warp.paths = make_reconvergence(config.reconvergence);
+    warp.paths = make_reconvergence(config.reconvergence, program.convergence);
     warp.r32 = r32_.data() + std::size_t{w} * program.registers32 * ws;
     warp.r64 = r64_.data() + std::size_t{w} * program.registers64 * ws;
     warp.predicates = predicates_.data() + std::size_t{w} * program.predicates;

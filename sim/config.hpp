@@ -7,9 +7,10 @@
 
 namespace warpsim::sim {
 
-// How diverged lanes find each other again: the immediate-post-dominator stack of the textbooks,
-// or thread frontiers (lowest pc first, merge at equal pcs), the H100's rule (docs/design.md).
-enum class ReconvergenceModel { Ipdom, Frontier };
+// How diverged lanes find each other again: convergence barriers as on Volta and later, the
+// H100's rule and the default; the immediate-post-dominator stack of the textbooks; or thread
+// frontiers (lowest pc first, merge at equal pcs). docs/design.md says how the rule was measured.
+enum class ReconvergenceModel { Ipdom, Frontier, Volta };
 
 // Timing: the cycle-approximate model (the default); functional: results, warps and divergence
 // only, as fast as possible. Both run the same interpreter and agree on every functional figure.
@@ -27,7 +28,7 @@ struct Config {
   // Warp instructions per launch before the run stops (a spinning kernel ends in minutes, not hours).
   std::uint64_t max_instructions = 1ull << 32;
   std::uint32_t time_slice = 64;           // warp instructions a warp runs before the next warp's turn
-  ReconvergenceModel reconvergence = ReconvergenceModel::Ipdom;
+  ReconvergenceModel reconvergence = ReconvergenceModel::Volta;
   Mode mode = Mode::Timing;
   GpuPreset gpu = default_preset();        // timing mode: the GPU modelled (h100 by default)
   std::uint32_t registers = 0;             // registers per thread for occupancy; 0: the IR's count

@@ -60,6 +60,7 @@ class Decoder {
     end.pc = static_cast<std::uint32_t>(code.size());
     end.line = code.back().loc.line;
     program_.code.push_back(end);
+    program_.convergence = ConvergenceMap(analysis_);
     return std::move(program_);
   }
 

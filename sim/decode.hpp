@@ -13,6 +13,7 @@
 #include "isa/analysis.hpp"
 #include "isa/module.hpp"
 #include "isa/timing_class.hpp"
+#include "sim/convergence_map.hpp"
 
 namespace warpsim::sim {
 
@@ -96,6 +97,7 @@ struct Program {
   std::uint32_t scoreboard_slots = 0;     // kernel registers (isa::Kernel::registers.size())
   bool global_atomics = false;            // blocks may talk to each other (atom on global, membar.gl)
   std::uint32_t warp_size = 32;
+  ConvergenceMap convergence;             // joins, loops and reachability (the volta model)
 };
 
 // Throws warpsim::Error for a kernel the simulator cannot run (it expects a verified kernel).

@@ -132,7 +132,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
           in.fn(in, c);
         }
         if (++pc == watch) {
-          w.paths->advance(pc);
+          w.paths->advance(pc - 1, pc);
           reload();
         }
         break;
@@ -153,8 +153,8 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
           break;
         }
         pc = not_taken == 0 ? in.target : pc + 1;
-        if (pc == watch || pc > skip) {
-          w.paths->advance(pc);
+        if (pc == watch || pc >= skip) {
+          w.paths->advance(in.pc, pc);
           reload();
         }
         break;
@@ -166,7 +166,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
         ++histogram[k];
         if (exec == 0) {
           if (++pc == watch) {
-            w.paths->advance(pc);
+            w.paths->advance(pc - 1, pc);
             reload();
           }
           break;
@@ -176,7 +176,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
         w.alive &= ~exec;
         exited_lanes += k;
         w.paths->on_exit(exec);
-        if ((active & ~exec) != 0) w.paths->advance(pc + 1);  // guarded exit: the others go on
+        if ((active & ~exec) != 0) w.paths->advance(pc, pc + 1);  // guarded exit: the others go on
         reload();
         if (active == 0) {
           ++n;
@@ -212,7 +212,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
           goto done;
         }
         if (++pc == watch) {
-          w.paths->advance(pc);
+          w.paths->advance(pc - 1, pc);
           reload();
         }
         if (exec != 0) {

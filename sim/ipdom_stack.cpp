@@ -1,11 +1,13 @@
 #include "sim/ipdom_stack.hpp"
 
+#include "sim/convergence_barriers.hpp"
 #include "sim/thread_frontier.hpp"
 
 namespace warpsim::sim {
 
-std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model) {
+std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model, const ConvergenceMap& map) {
   switch (model) {
+    case ReconvergenceModel::Volta: return std::make_unique<ConvergenceBarriers>(map);
     case ReconvergenceModel::Ipdom: return std::make_unique<IpdomStack>();
     case ReconvergenceModel::Frontier: return std::make_unique<ThreadFrontier>();
   }
@@ -13,12 +15,18 @@ std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model) {
 }
 
 std::string_view reconvergence_name(ReconvergenceModel model) {
-  return model == ReconvergenceModel::Frontier ? "frontier" : "ipdom";
+  switch (model) {
+    case ReconvergenceModel::Frontier: return "frontier";
+    case ReconvergenceModel::Volta: return "volta";
+    case ReconvergenceModel::Ipdom: break;
+  }
+  return "ipdom";
 }
 
 std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name) {
   if (name == "ipdom") return ReconvergenceModel::Ipdom;
   if (name == "frontier") return ReconvergenceModel::Frontier;
+  if (name == "volta") return ReconvergenceModel::Volta;
   return std::nullopt;
 }
 
@@ -68,7 +76,7 @@ void IpdomStack::unpark() {
   parked_ = {};
 }
 
-void IpdomStack::advance(std::uint32_t pc) {
+void IpdomStack::advance(std::uint32_t, std::uint32_t pc) {
   if (stack_.empty()) return;
   stack_.back().pc = pc;
   settle();

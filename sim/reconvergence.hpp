@@ -1,5 +1,6 @@
 // How a warp's lanes split at branches and meet again, behind one small interface so models can be
-// compared (ipdom: the textbook stack; frontier: the H100's rule). The warp runs its current path
+// compared (ipdom: the textbook stack; frontier: thread frontiers; volta: convergence barriers, the
+// H100's rule). The warp runs its current path
 // straight through and consults the model only at divergent branches, at exits, at a barrier some
 // of its lanes reach without the others, when its pc reaches watch_pc(), and when a uniform branch
 // lands past skip_pc().
@@ -33,8 +34,9 @@ class Reconvergence {
                          std::uint32_t fallthrough_pc, std::uint32_t reconvergence_pc) = 0;
   // `lanes` exited; they leave every pending path.
   virtual void on_exit(std::uint64_t lanes) = 0;
-  // The current path moved on to `pc` without branching (straight-line code or a uniform branch).
-  virtual void advance(std::uint32_t pc) = 0;
+  // The current path moved on from `from_pc` to `pc` without diverging (straight-line code or a
+  // uniform branch).
+  virtual void advance(std::uint32_t from_pc, std::uint32_t pc) = 0;
   // The current path's `lanes` reached a barrier while other lanes of the warp are elsewhere: they
   // wait (resuming at resume_pc) and another path runs. False: lanes already wait at another barrier.
   virtual bool park(std::uint64_t lanes, std::uint32_t resume_pc) = 0;
@@ -44,15 +46,16 @@ class Reconvergence {
   virtual SimtPath current() const = 0;
   // The pc at which the warp must call advance() (the current path's reconvergence point).
   virtual std::uint32_t watch_pc() const = 0;
-  // A uniform branch landing on a pc above this must call advance() (kNoPc: never).
+  // A uniform branch landing on this pc or above must call advance() (kNoPc: never; 0: always).
   virtual std::uint32_t skip_pc() const { return kNoPc; }
   // Entries the model holds now (the IPDOM stack's depth).
   virtual std::uint32_t depth() const = 0;
 };
 
-// The one factory of reconvergence models.
-std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model);
-// "ipdom", "frontier"; parse_reconvergence gives nothing for an unknown name.
+class ConvergenceMap;
+// The one factory of reconvergence models; `map` (the launch's control flow) outlives the model.
+std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model, const ConvergenceMap& map);
+// "ipdom", "frontier", "volta"; parse_reconvergence gives nothing for an unknown name.
 std::string_view reconvergence_name(ReconvergenceModel model);
 std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name);
 

@@ -25,7 +25,7 @@ void ThreadFrontier::on_exit(std::uint64_t lanes) {
   pick();
 }
 
-void ThreadFrontier::advance(std::uint32_t pc) {
+void ThreadFrontier::advance(std::uint32_t, std::uint32_t pc) {
   if (groups_.empty()) return;
   groups_[0].pc = pc;
   pick();

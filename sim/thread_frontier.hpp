@@ -15,7 +15,7 @@ class ThreadFrontier final : public Reconvergence {
   void on_branch(std::uint32_t pc, std::uint64_t taken, std::uint64_t not_taken, std::uint32_t target_pc,
                  std::uint32_t fallthrough_pc, std::uint32_t reconvergence_pc) override;
   void on_exit(std::uint64_t lanes) override;
-  void advance(std::uint32_t pc) override;
+  void advance(std::uint32_t from_pc, std::uint32_t pc) override;
   bool park(std::uint64_t lanes, std::uint32_t resume_pc) override;
   void unpark() override;
   SimtPath current() const override;

@@ -16,8 +16,9 @@ void add_run_options(po::options_description& options) {
       "max-instructions", po::value<std::string>()->default_value(std::to_string(sim::Config{}.max_instructions)),
       "stop a launch after this many warp instructions")(
       "seed", po::value<std::string>()->default_value("1"), "seed of random inputs")(
-      "reconvergence", po::value<std::string>()->default_value("ipdom"),
-      "reconvergence model: ipdom (the textbook stack) or frontier (lowest pc first, the H100's rule)")(
+      "reconvergence", po::value<std::string>()->default_value("volta"),
+      "reconvergence model: volta (convergence barriers, the H100's rule), ipdom (the textbook stack) or "
+      "frontier (lowest pc first)")(
       "mode", po::value<std::string>()->default_value("timing"),
       "timing (cycle-approximate, the default) or functional (results and divergence only, fastest)")(
       "gpu", po::value<std::string>()->default_value("h100"), "GPU preset: a built-in name (warpsim gpus) or a file")(
@@ -49,7 +50,7 @@ sim::Mode mode_option(const po::variables_map& vm) {
 
 sim::ReconvergenceModel reconvergence_option(const std::string& name) {
   if (const auto model = sim::parse_reconvergence(name)) return *model;
-  throw Error(fmt::format("--reconvergence: unknown model '{}' (ipdom or frontier)", name), ExitCode::Usage);
+  throw Error(fmt::format("--reconvergence: unknown model '{}' (volta, ipdom or frontier)", name), ExitCode::Usage);
 }
 
 sim::GpuPreset gpu_option(const po::variables_map& vm) {

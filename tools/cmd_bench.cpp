@@ -123,8 +123,8 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
       "threads", po::value<std::string>()->default_value("1"), "host thread counts to compare, e.g. 1,2")(
       "small", po::bool_switch(), "small inputs (2^16 elements, 192x108) for a quick look")(
       "mode", po::value<std::string>()->default_value("timing,functional"), "modes to compare: timing, functional or both")(
-      "reconvergence", po::value<std::string>()->default_value("ipdom"),
-      "reconvergence models to compare, e.g. ipdom,frontier (each case runs under each, side by side)")(
+      "reconvergence", po::value<std::string>()->default_value("volta"),
+      "reconvergence models to compare, e.g. volta,ipdom (each case runs under each, side by side)")(
       "format,f", po::value<std::string>()->default_value("text"), "text or json");
   if (wants_help(args)) {
     io.out += help_text(options);

@@ -76,7 +76,9 @@ loop:
 
 TEST_CASE("a divergent if/else costs two passes and reconverges at its immediate post-dominator", "[sim][divergence]") {
   auto k = compile(kIfElse);
-  Gpu gpu;
+  Config textbook;  // the IPDOM stack's passes and depth
+  textbook.reconvergence = ReconvergenceModel::Ipdom;
+  Gpu gpu(textbook);
   const auto out = gpu.allocate(32 * 4, "out");
   auto s = spec(*k, {1}, {32}, {out});
   s.record_trace = true;
@@ -135,7 +137,7 @@ TEST_CASE("a divergent if/else costs two passes and reconverges at its immediate
     CHECK(events[i].active_mask == expected[i].active_mask);
     if (i > 0) CHECK(events[i].cycle > events[i - 1].cycle);
   }
-  Config functional;
+  Config functional = textbook;
   functional.mode = Mode::Functional;
   Gpu fgpu(functional);
   auto fs = spec(*k, {1}, {32}, {fgpu.allocate(128, "out")});
@@ -148,7 +150,9 @@ TEST_CASE("a divergent if/else costs two passes and reconverges at its immediate
 
 TEST_CASE("nested divergence runs three passes and stacks one entry per level", "[sim][divergence]") {
   auto k = compile(kNested);
-  Gpu gpu;
+  Config textbook;  // the IPDOM stack's passes and depth
+  textbook.reconvergence = ReconvergenceModel::Ipdom;
+  Gpu gpu(textbook);
   const auto out = gpu.allocate(32 * 4, "out");
   auto r = gpu.launch(spec(*k, {1}, {32}, {out}));
   const auto v = download<std::uint32_t>(gpu, out, 32);

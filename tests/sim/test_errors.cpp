@@ -101,7 +101,7 @@ skip:
     exit
 }
 )");
-  for (const auto model : {ReconvergenceModel::Ipdom, ReconvergenceModel::Frontier}) {
+  for (const auto model : {ReconvergenceModel::Ipdom, ReconvergenceModel::Frontier, ReconvergenceModel::Volta}) {
     Config config;
     config.reconvergence = model;
     Gpu gpu(config);
@@ -122,10 +122,17 @@ skip:
     exit
 }
 )");
-  Gpu gpu;
-  const auto message = fault_of(gpu, spec(*k, {1}, {32}, {gpu.allocate(4, "a")}));
-  CHECK_THAT(message, Contains("barrier in divergent code"));
-  CHECK_THAT(message, Contains("block (0,0,0) warp 0 lane 0 pc 2 line 5"));
+  // Where the second group arrives: ipdom parks lanes 4..31 at pc 4 first, volta lanes 0..3 at pc 2
+  // (the side with fewer lanes runs first).
+  for (const auto& [model, where] : {std::pair{ReconvergenceModel::Ipdom, "block (0,0,0) warp 0 lane 0 pc 2 line 5"},
+                                     std::pair{ReconvergenceModel::Volta, "block (0,0,0) warp 0 lane 4 pc 4 line 8"}}) {
+    Config config;
+    config.reconvergence = model;
+    Gpu gpu(config);
+    const auto message = fault_of(gpu, spec(*k, {1}, {32}, {gpu.allocate(4, "a")}));
+    CHECK_THAT(message, Contains("barrier in divergent code"));
+    CHECK_THAT(message, Contains(where));
+  }
 }
 
 TEST_CASE("warps waiting at a barrier while the others have exited are released, not deadlocked", "[sim][errors]") {

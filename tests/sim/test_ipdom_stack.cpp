@@ -15,10 +15,10 @@ TEST_CASE("a divergent branch runs the taken path first, then the not-taken path
   CHECK(s.current().pc == 10);
   CHECK(s.current().mask == 0xf0);
   CHECK(s.watch_pc() == 20);
-  s.advance(20);  // the taken path reached the reconvergence pc
+  s.advance(19, 20);  // the taken path reached the reconvergence pc
   CHECK(s.current().pc == 3);
   CHECK(s.current().mask == 0x0f);
-  s.advance(20);
+  s.advance(19, 20);
   CHECK(s.depth() == 1);
   CHECK(s.current().pc == 20);
   CHECK(s.current().mask == 0xff);
@@ -31,7 +31,7 @@ TEST_CASE("a path that starts at the reconvergence pc is not pushed", "[sim][ipd
   CHECK(s.depth() == 2);
   CHECK(s.current().pc == 8);
   CHECK(s.current().mask == 0x01);
-  s.advance(3);
+  s.advance(2, 3);
   CHECK(s.depth() == 1);
   CHECK(s.current().mask == 0xff);
 }

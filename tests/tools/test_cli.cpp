@@ -167,10 +167,13 @@ TEST_CASE("a barrier in divergent code (two barriers in one warp) is reported wi
   const auto path = write_temp("divbar.kir",
                                "kernel divbar() {\n    reg pred low\n    setp.lt.u32 low, %laneid, 4\n"
                                "    @!low bra skip\n    bar.sync\n    exit\nskip:\n    bar.sync\n    exit\n}\n");
-  const auto r = cli({"run", path, "--grid", "1", "--block", "32"});
-  CHECK(r.code == 1);
-  CHECK(r.err.find("barrier") != std::string::npos);
-  CHECK(r.err.find("line 5") != std::string::npos);
+  for (const auto& [model, line] : {std::pair{"ipdom", "line 5"}, std::pair{"volta", "line 8"}}) {
+    const auto r = cli({"run", path, "--grid", "1", "--block", "32", "--reconvergence", model});
+    INFO(model);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("barrier in divergent code") != std::string::npos);
+    CHECK(r.err.find(line) != std::string::npos);  // the bar.sync the second group reached
+  }
 }
 
 TEST_CASE("an unknown reconvergence model is one line and exit 2") {

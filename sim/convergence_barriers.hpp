@@ -1,0 +1,52 @@
+// Convergence barriers, the reconvergence rule of Volta and later as measured on an H100
+// (docs/design.md "How the H100 reconverges"). Every lane has its own pc; lanes at one pc form a
+// group. At a divergent branch the side with fewer lanes runs first. A group entering a join (a
+// block two forward edges enter) waits while lanes of the warp that may still enter it are
+// elsewhere (the compiler's BSSY/BSYNC); a group coming back to a loop header waits until every
+// lane still in the loop has finished the iteration (the per-iteration barrier); lanes that leave
+// a loop or exit never hold anyone back. When every group waits (irreducible control flow), the
+// most recently deferred one runs.
+#pragma once
+#include <vector>
+
+#include "sim/convergence_map.hpp"
+#include "sim/reconvergence.hpp"
+
+namespace warpsim::sim {
+
+class ConvergenceBarriers final : public Reconvergence {
+ public:
+  explicit ConvergenceBarriers(const ConvergenceMap& map) : map_(map) {}
+  void reset(std::uint32_t entry_pc, std::uint64_t lanes) override;
+  void on_branch(std::uint32_t pc, std::uint64_t taken, std::uint64_t not_taken, std::uint32_t target_pc,
+                 std::uint32_t fallthrough_pc, std::uint32_t reconvergence_pc) override;
+  void on_exit(std::uint64_t lanes) override;
+  void advance(std::uint32_t from_pc, std::uint32_t pc) override;
+  bool park(std::uint64_t lanes, std::uint32_t resume_pc) override;
+  void unpark() override;
+  SimtPath current() const override { return running_; }
+  std::uint32_t watch_pc() const override { return watch_; }
+  std::uint32_t skip_pc() const override { return skip_; }
+  std::uint32_t depth() const override { return static_cast<std::uint32_t>(groups_.size()); }
+
+ private:
+  enum class Wait : std::uint8_t { None, Join, Loop };
+  struct Group {
+    std::uint32_t pc;
+    std::uint64_t mask;
+    Wait wait;
+  };
+  // `lanes` arrive at `pc` coming from `from_pc` (kNoPc: not along an edge); deferred arrivals go
+  // below the groups already waiting, so the one arriving first runs first.
+  void arrive(std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now);
+  bool may_run(std::size_t g) const;
+  void pick();  // drops empty groups, chooses the group that runs, sets watch_ and skip_
+
+  const ConvergenceMap& map_;
+  std::vector<Group> groups_;  // the back runs; the others wait or were deferred
+  SimtPath running_;
+  SimtPath parked_;  // lanes waiting at a bar.sync
+  std::uint32_t watch_ = kNoPc, skip_ = kNoPc;
+};
+
+}  // namespace warpsim::sim
