@@ -10,11 +10,12 @@ namespace warpsim::cli {
 
 std::string format_progress(const std::string& what, std::uint64_t launch, std::uint64_t done, std::uint64_t total,
                             const std::string& unit, double seconds) {
+  if (total == 0) return what + ": preparing";  // before the first launch: inputs on the host
   std::string out = what + ": ";
   if (launch > 0) out += fmt::format("launch {}, ", launch);
-  out += fmt::format("{} {} of {}", unit, done, total);
-  if (total > 0) out += fmt::format(" ({}%)", done * 100 / total);
-  if (seconds > 0) out += fmt::format(", {:.0f} {}/s", double(done) / seconds, unit);
+  out += fmt::format("{} {} of {} ({}%)", unit, done, total, done * 100 / total);
+  // Once every block is done the host is at work (reading back, checking): a rate would only decay.
+  if (seconds > 0 && done < total) out += fmt::format(", {:.0f} {}/s", double(done) / seconds, unit);
   return out;
 }
 

@@ -290,6 +290,8 @@ TEST_CASE("the progress line: its text, and nothing at all when standard error i
   CHECK(warpsim::cli::format_progress("vecadd", 2, 300, 1024, "blocks", 0.5) ==
         "vecadd: launch 2, blocks 300 of 1024 (29%), 600 blocks/s");
   CHECK(warpsim::cli::format_progress("sweep", 0, 3, 4, "points", 0) == "sweep: points 3 of 4 (75%)");
+  CHECK(warpsim::cli::format_progress("vecadd", 1, 4, 4, "blocks", 2) == "vecadd: launch 1, blocks 4 of 4 (100%)");
+  CHECK(warpsim::cli::format_progress("vecadd", 0, 0, 0, "blocks", 2) == "vecadd: preparing");
   warpsim::cli::Progress quiet("vecadd", "blocks", false);
   CHECK(quiet.counters() == nullptr);  // nothing counts, no thread, nothing printed
   warpsim::cli::Progress shown("vecadd", "blocks", true);
