@@ -34,7 +34,7 @@ std::map<std::uint32_t, BranchSite> branch_sites(const isa::Kernel& kernel, cons
     BranchStats s;
     s.pc = pc;
     s.line = in.loc.line;
-    if (block.label >= 0) s.label = kernel.labels.at(block.label).name;
+    s.label = block.label >= 0 ? kernel.labels.at(block.label).name : fmt::format("B{}", b);  // as `warpsim cfg`
     s.target = kernel.labels.at(in.operands[0].index).name;
     s.reconvergence_pc = pc < analysis.reconvergence_pc.size() ? analysis.reconvergence_pc[pc] : isa::kNoBlock;
     BranchSite site;

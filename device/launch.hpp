@@ -1,5 +1,6 @@
 // What a Device needs to run one kernel launch: the kernel, its analysis, shape and arguments.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct LaunchSpec {
                                     // bits, pointers as device addresses)
   WarpSelection warps;
   bool record_trace = false;        // keep a per-warp Trace (device/trace.hpp)
+  // For a progress line: the device counts blocks finished (functional) or dispatched to an SM
+  // (timing) here as it goes; another thread reads it. Null when nobody watches.
+  std::atomic<std::uint64_t>* progress = nullptr;
 };
 
 struct DeviceLimits {

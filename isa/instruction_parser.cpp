@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "isa/literal.hpp"
+
 namespace warpsim::isa {
 
 namespace {
@@ -434,55 +436,23 @@ class InstructionReader {
   }
 
   bool immediate_bits(const RawOperand& raw, Type type, unsigned k, std::uint64_t& bits) const {
-    const NumberLiteral n = decode_number(raw.token.text);
-    auto out_of_range = [&] {
-      error_(raw.span, fmt::format("{}: {} is out of range for {}", operand_name(k), raw.text, type_name(type)));
-      return false;
-    };
-    if (n.form == NumberLiteral::Form::Float || n.form == NumberLiteral::Form::FloatBits) {
-      if (type != Type::F32) {
+    const LiteralValue value = literal_bits(raw.token.text, raw.negative, type);
+    switch (value.problem) {
+      case LiteralProblem::None: bits = value.bits; return true;
+      case LiteralProblem::FloatForInteger:
         error_(raw.span, fmt::format("{} must be {}, found float literal '{}'", operand_name(k), type_name(type), raw.text));
         return false;
-      }
-      if (n.float_out_of_range) return out_of_range();
-      bits = n.float_bits ^ (raw.negative ? 0x80000000u : 0u);
-      return true;
+      case LiteralProblem::PredNotBit:
+        error_(raw.span, fmt::format("{}: a pred immediate must be 0 or 1, found '{}'", operand_name(k), raw.text));
+        return false;
+      case LiteralProblem::NotExactF32:
+        error_(raw.span, fmt::format("{}: {} is not exactly representable as f32", operand_name(k), raw.text));
+        return false;
+      case LiteralProblem::Malformed:
+      case LiteralProblem::OutOfRange: break;
     }
-    if (n.integer_overflow) return out_of_range();
-    const std::uint64_t v = n.integer;
-    const bool negative = raw.negative && v != 0;
-    switch (type) {
-      case Type::Pred:
-        if (negative || v > 1) {
-          error_(raw.span, fmt::format("{}: a pred immediate must be 0 or 1, found '{}'", operand_name(k), raw.text));
-          return false;
-        }
-        bits = v;
-        return true;
-      case Type::U32:
-        if (negative || v > 0xffffffffu) return out_of_range();
-        bits = v;
-        return true;
-      case Type::S32:
-        if (v > (negative ? 0x80000000u : 0x7fffffffu)) return out_of_range();
-        bits = static_cast<std::uint64_t>(negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v));
-        return true;
-      case Type::U64:
-        if (negative) return out_of_range();
-        bits = v;
-        return true;
-      case Type::F32: {
-        const float magnitude = static_cast<float>(v);
-        if (magnitude >= 0x1p64f || static_cast<std::uint64_t>(magnitude) != v) {
-          error_(raw.span, fmt::format("{}: {} is not exactly representable as f32", operand_name(k), raw.text));
-          return false;
-        }
-        bits = std::bit_cast<std::uint32_t>(negative ? -magnitude : magnitude);
-        return true;
-      }
-      case Type::None: break;
-    }
-    return out_of_range();
+    error_(raw.span, fmt::format("{}: {} is out of range for {}", operand_name(k), raw.text, type_name(type)));
+    return false;
   }
 
   const std::vector<Token>& tokens_;

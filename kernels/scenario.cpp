@@ -50,6 +50,13 @@ const LoadedKernel& Session::kernel(std::string_view file, std::string_view name
   return *outcome_.kernels.back();
 }
 
+const LoadedKernel& Session::kernel_at(const std::string& path, std::string_view name) {
+  for (const auto& k : outcome_.kernels)
+    if (k->file == path && (name.empty() || k->kernel->name == name)) return *k;
+  outcome_.kernels.push_back(load_kernel_file(path, name));
+  return *outcome_.kernels.back();
+}
+
 void Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vector<std::uint64_t> args) {
   LaunchSpec spec;
   spec.kernel = kernel.kernel;
@@ -61,11 +68,24 @@ void Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vec
   spec.args = std::move(args);
   spec.warps = options_.warps;
   spec.record_trace = options_.record_trace;
+  if (options_.progress != nullptr) {
+    options_.progress->blocks_done = 0;
+    options_.progress->blocks_total = grid.count();
+    options_.progress->launch = outcome_.launches.size() + 1;
+    spec.progress = &options_.progress->blocks_done;
+  }
   LaunchRecord record;
   record.kernel_file = kernel.file;
   record.kernel = &kernel;
   const auto start = std::chrono::steady_clock::now();
-  record.result = device_.launch(spec);
+  try {
+    record.result = device_.launch(spec);
+  } catch (const KernelFault& fault) {
+    if (fault.code() == ExitCode::Internal) throw;
+    outcome_.fault = FaultInfo{fault.what(), outcome_.launches.size() + 1, kernel.kernel->name, kernel.file, grid,
+                               block, fault.site};
+    throw FaultedRun(fault, std::make_shared<Outcome>(std::move(outcome_)));
+  }
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome_.launches.push_back(std::move(record));
 }

@@ -1,8 +1,10 @@
 // A scenario is a kernel plus its launches, input buffers and a host reference that checks the
 // output. The same scenario runs on any Device (simulator or GPU).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <span>
 #include <string>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "device/device.hpp"
+#include "device/errors.hpp"
 #include "kernels/library.hpp"
 
 namespace warpsim::kernels {
@@ -27,11 +30,19 @@ constexpr std::uint64_t kMaxBlockDim = 1024, kMaxBlockZ = 64, kMaxGrid = 65535;
 constexpr std::uint64_t kMaxElements = 1ull << 28;  // 1 GiB of f32 per buffer
 using Params = std::map<std::string, std::uint64_t>;
 
+// What a progress line reads while a run goes on (written by the Session and the device).
+struct ProgressCounters {
+  std::atomic<std::uint64_t> launch{0};        // 1-based launch now running, 0 before the first
+  std::atomic<std::uint64_t> blocks_total{0};  // blocks of that launch
+  std::atomic<std::uint64_t> blocks_done{0};   // finished (functional) or dispatched (timing)
+};
+
 struct RunOptions {
   WarpSelection warps;
   bool record_trace = false;
   bool read_all_buffers = false;  // kernel files: read every buffer back (validate compares them), not only --dump ones
   std::uint64_t seed = 1;
+  ProgressCounters* progress = nullptr;  // null: nobody watches
 };
 
 struct LaunchRecord {
@@ -49,6 +60,15 @@ struct OutputBuffer {
   bool device_specific = false;  // differs by device on purpose (clock values): not compared
 };
 
+// The launch that faulted: what the device said and, when one lane caused it, where.
+struct FaultInfo {
+  std::string message;
+  std::size_t launch = 0;  // 1-based; the launches before it completed and are in the Outcome
+  std::string kernel, kernel_file;
+  Dim3 grid, block;
+  std::optional<FaultSite> site;
+};
+
 struct Outcome {
   std::vector<std::unique_ptr<LoadedKernel>> kernels;
   std::vector<LaunchRecord> launches;
@@ -56,6 +76,16 @@ struct Outcome {
   bool checked = false;  // a host reference ran
   bool passed = false;
   std::string check;     // what the reference compared, and the first difference when it failed
+  std::optional<FaultInfo> fault;  // set when a launch faulted: the report shows what ran before it
+};
+
+// Thrown by Session::launch when the device faults: the fault, and the Outcome of everything that
+// ran before it (the scenario's own Outcome is moved into it), so the report can still be printed.
+class FaultedRun : public KernelFault {
+ public:
+  FaultedRun(const KernelFault& fault, std::shared_ptr<Outcome> partial)
+      : KernelFault(fault), outcome(std::move(partial)) {}
+  std::shared_ptr<Outcome> outcome;
 };
 
 class Scenario {
@@ -84,7 +114,8 @@ std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std
 class Session {
  public:
   Session(Device& device, const RunOptions& options, Outcome& outcome) : device_(device), options_(options), outcome_(outcome) {}
-  const LoadedKernel& kernel(std::string_view file, std::string_view name = {});
+  const LoadedKernel& kernel(std::string_view file, std::string_view name = {});  // embedded
+  const LoadedKernel& kernel_at(const std::string& path, std::string_view name = {});  // on disk
   template <typename T>
   std::uint64_t upload(const std::string& label, const std::vector<T>& data) {
     auto address = device_.allocate(data.size() * sizeof(T), label);
@@ -103,6 +134,12 @@ class Session {
     device_.read(address, std::as_writable_bytes(std::span(out)));
     record_output(address, std::as_bytes(std::span(out)), std::is_floating_point_v<T>);
     return out;
+  }
+  // Reads back `bytes` bytes and records them as an output (the label is the allocation's).
+  void download_bytes(std::uint64_t address, std::size_t bytes, bool is_float) {
+    std::vector<std::byte> out(bytes);
+    device_.read(address, out);
+    record_output(address, out, is_float);
   }
   // Runs and records one launch (the record is in the Outcome; references to it would dangle as
   // more launches are added, so none is returned).

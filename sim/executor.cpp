@@ -267,13 +267,20 @@ std::string Executor::where(const Block& block, const Inst& in, std::uint32_t wa
 }
 
 void Executor::throw_fault(const Inst& in, unsigned lane, const std::string& what) const {
-  throw KernelFault(fmt::format("{}: {}", where(*block_, in, running_ ? running_->index : 0, lane), what));
+  const std::uint32_t warp = running_ ? running_->index : 0;
+  const auto& b = block_->index;
+  throw KernelFault(fmt::format("{}: {}", where(*block_, in, warp, lane), what),
+                    FaultSite{b.x, b.y, b.z, warp, lane, in.pc, in.line, source_line(spec_.source_text, in.line), what});
 }
 
 void Executor::divergent_barrier(const Block& block, const Inst& in, const Warp& w, std::uint64_t arrived) const {
-  throw KernelFault(fmt::format(
-      "{}: barrier in divergent code: lanes {:#x} reached bar.sync while lanes {:#x} of the warp are on another path",
-      where(block, in, w.index, static_cast<unsigned>(std::countr_zero(arrived))), arrived, w.alive & ~arrived));
+  const auto lane = static_cast<unsigned>(std::countr_zero(arrived));
+  const auto what = fmt::format(
+      "barrier in divergent code: lanes {:#x} reached bar.sync while lanes {:#x} of the warp are on another path",
+      arrived, w.alive & ~arrived);
+  throw KernelFault(fmt::format("{}: {}", where(block, in, w.index, lane), what),
+                    FaultSite{block.index.x, block.index.y, block.index.z, w.index, lane, in.pc, in.line,
+                              source_line(spec_.source_text, in.line), what});
 }
 
 void Executor::lost_path(const Warp& w) const {

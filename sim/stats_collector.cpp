@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "sim/block.hpp"
 #include "sim/warp.hpp"
 
@@ -28,6 +30,8 @@ StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, s
     const std::uint32_t block = cfg.block_of[pc];
     if (block < cfg.blocks.size() && cfg.blocks[block].label >= 0)
       b.label = kernel.labels[static_cast<std::size_t>(cfg.blocks[block].label)].name;
+    else
+      b.label = fmt::format("B{}", block);  // as `warpsim cfg` numbers unlabelled blocks
     b.target = kernel.labels.at(inst.operands[0].index).name;
     b.reconvergence_pc = spec.analysis->reconvergence_pc[pc];
     branches.push_back(std::move(b));

@@ -20,6 +20,7 @@ void Worker::run() {
     const std::uint64_t b = launch_.next_block.fetch_add(1);
     if (b >= launch_.blocks) break;
     run_block(b);
+    if (launch_.spec.progress != nullptr) launch_.spec.progress->fetch_add(1, std::memory_order_relaxed);
   }
 }
 

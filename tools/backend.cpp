@@ -100,6 +100,28 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm) {
   throw Error(fmt::format("--backend: unknown backend '{}' (sim or cuda)", backend), ExitCode::Usage);
 }
 
+report::Reproduction reproduction(const po::variables_map& vm, std::vector<std::string> argv) {
+  report::Reproduction r;
+  // --threads changes no figure (reports are identical for any count), so it is not recorded:
+  // the report of one input stays the same bytes whatever the threads.
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--threads" && i + 1 < argv.size()) {
+      ++i;
+      continue;
+    }
+    if (argv[i].rfind("--threads=", 0) == 0) continue;
+    r.argv.push_back(argv[i]);
+  }
+  r.seed = parse_u64(vm["seed"].as<std::string>(), "--seed");
+  r.preset = vm["gpu"].as<std::string>();
+  if (vm.count("gpu-set")) r.gpu_sets = vm["gpu-set"].as<std::vector<std::string>>();
+  r.mode = vm["mode"].as<std::string>();
+  r.reconvergence = vm["reconvergence"].as<std::string>();
+  r.warp_size = small_option(vm, "warp-size");
+  r.version = WARPSIM_VERSION;
+  return r;
+}
+
 kernels::RunOptions run_options(const po::variables_map& vm) {
   kernels::RunOptions o;
   o.seed = parse_u64(vm["seed"].as<std::string>(), "--seed");

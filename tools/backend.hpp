@@ -8,6 +8,7 @@
 #include "kernels/scenario.hpp"
 #include "sim/config.hpp"
 #include "tools/cli.hpp"
+#include "tools/report/report.hpp"
 
 namespace warpsim::cli {
 
@@ -17,6 +18,8 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm);
 std::unique_ptr<Device> make_sim_device(const po::variables_map& vm);
 kernels::RunOptions run_options(const po::variables_map& vm);
 std::string backend_name(const po::variables_map& vm);
+// What a JSON report records to be run again: `argv` as given, and the settings it resolved to.
+report::Reproduction reproduction(const po::variables_map& vm, std::vector<std::string> argv);
 // --mode and --gpu/--gpu-set as the simulator takes them; usage errors name the option.
 sim::ReconvergenceModel reconvergence_option(const std::string& name);  // exit 2 when unknown
 sim::Mode mode_option(const po::variables_map& vm);

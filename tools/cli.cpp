@@ -20,6 +20,7 @@ constexpr Command kCommands[] = {
     {"cfg", "basic blocks, edges and each branch's reconvergence point (text or Graphviz dot)", cmd_cfg},
     {"list", "the built-in scenarios and their parameters", cmd_list},
     {"run", "run a scenario or a kernel file and print its divergence report", cmd_run},
+    {"rerun", "run a JSON report's command again and say whether its figures are identical", cmd_rerun},
     {"compare", "run several scenarios and put their summaries side by side", cmd_compare},
     {"sweep", "run a scenario over lists of parameters and GPUs: one row per point, the best and why", cmd_sweep},
     {"bench", "measure simulated thread instructions per second on a fixed set of cases", cmd_bench},
@@ -40,7 +41,7 @@ std::string usage() {
   out +=
       "\n`warpsim COMMAND --help` shows a command's options.\n"
       "exit codes: 0 ok, 1 invalid input or kernel fault, 2 usage error, 3 check failed, 4 no GPU,\n"
-      "            5 internal error, 6 validation mismatch\n";
+      "            5 internal error, 6 validation mismatch, 7 rerun: figures differ\n";
   return out;
 }
 

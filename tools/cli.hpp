@@ -71,5 +71,6 @@ int cmd_validate(const std::vector<std::string>& args, Io& io);
 int cmd_gpus(const std::vector<std::string>& args, Io& io);
 int cmd_calibrate(const std::vector<std::string>& args, Io& io);
 int cmd_timing_report(const std::vector<std::string>& args, Io& io);
+int cmd_rerun(const std::vector<std::string>& args, Io& io);
 
 }  // namespace warpsim::cli

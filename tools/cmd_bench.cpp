@@ -15,6 +15,7 @@
 #include "sim/gpu.hpp"
 #include "sim/reconvergence.hpp"
 #include "tools/cli.hpp"
+#include "tools/targets.hpp"
 
 namespace warpsim::cli {
 
@@ -43,7 +44,8 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode
   config.mode = mode;
   config.reconvergence = model;
   sim::Gpu gpu(config);
-  const auto* scenario = kernels::find_scenario(c.scenario);
+  std::unique_ptr<kernels::Scenario> holder;
+  const auto* scenario = find_target_scenario(c.scenario, holder, "bench");
   kernels::RunOptions options;
   const auto outcome = scenario->run(gpu, kernels::resolve_params(*scenario, c.params), options);
   std::uint64_t thread_instructions = 0, warp_instructions = 0;
@@ -117,7 +119,7 @@ nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::
 
 int cmd_bench(const std::vector<std::string>& args, Io& io) {
   po::options_description options(
-      "warpsim bench : simulated thread instructions per second (vector add and the Fig 5.15 reduction on\n"
+      "warpsim bench [TARGET...] : simulated thread instructions per second (by default vector add and the Fig 5.15 reduction on\n"
       "2^24 elements, the grey kernel on 1920x1080); each variant runs in its own process");
   options.add_options()("help,h", "show this help")(
       "threads", po::value<std::string>()->default_value("1"), "host thread counts to compare, e.g. 1,2")(
@@ -125,12 +127,17 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
       "mode", po::value<std::string>()->default_value("timing,functional"), "modes to compare: timing, functional or both")(
       "reconvergence", po::value<std::string>()->default_value("volta"),
       "reconvergence models to compare, e.g. volta,ipdom (each case runs under each, side by side)")(
-      "format,f", po::value<std::string>()->default_value("text"), "text or json");
+      "format,f", po::value<std::string>()->default_value("text"), "text or json")(
+      "target", po::value<std::vector<std::string>>(),
+      "scenarios (built-in names or .json files) to measure at their defaults instead of the fixed cases")(
+      "set", po::value<std::vector<std::string>>(), "with targets: a parameter NAME=VALUE for every target");
+  po::positional_options_description positional;
+  positional.add("target", -1);
   if (wants_help(args)) {
     io.out += help_text(options);
     return 0;
   }
-  const auto vm = parse_args(args, options, {});
+  const auto vm = parse_args(args, options, positional);
   const auto format = format_option(vm, {"text", "json"});
   std::vector<std::uint32_t> thread_counts;
   const auto list = vm["threads"].as<std::string>();
@@ -161,8 +168,21 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  auto cases = bench_cases(vm["small"].as<bool>());
+  if (vm.count("target")) {
+    // Named targets replace the fixed cases; each is checked here, before any child runs it.
+    cases.clear();
+    const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
+    for (const auto& target : vm["target"].as<std::vector<std::string>>()) {
+      std::unique_ptr<kernels::Scenario> holder;
+      kernels::resolve_params(*find_target_scenario(target, holder, "bench"), sets);
+      cases.push_back({target, target, sets});
+    }
+  } else if (vm.count("set")) {
+    throw Error("bench: --set applies to named targets (warpsim bench TARGET... --set NAME=VALUE)", ExitCode::Usage);
+  }
   nlohmann::json results = nlohmann::json::array();
-  for (const auto& c : bench_cases(vm["small"].as<bool>()))
+  for (const auto& c : cases)
     for (const auto mode : modes)
       for (auto threads : thread_counts)
         for (const auto model : models) results.push_back(measure_isolated(c, threads, mode, model));

@@ -5,6 +5,7 @@
 #include "kernels/scenario.hpp"
 #include "tools/backend.hpp"
 #include "tools/file_run.hpp"
+#include "tools/progress.hpp"
 #include "tools/targets.hpp"
 #include "tools/report/report.hpp"
 
@@ -29,7 +30,7 @@ int cmd_list(const std::vector<std::string>& args, Io& io) {
 
 int cmd_run(const std::vector<std::string>& args, Io& io) {
   po::options_description options(
-      "warpsim run SCENARIO [--set NAME=VALUE]...\n"
+      "warpsim run SCENARIO|SCENARIO.json [--set NAME=VALUE]...\n"
       "warpsim run FILE.kir [--kernel NAME] --grid X[,Y,Z] --block X[,Y,Z] [--arg N=V]... [--buffer ...]... [--dump N=PATH]...");
   options.add_options()("help,h", "show this help")("target", po::value<std::string>(), "scenario name or .kir file")(
       "format,f", po::value<std::string>()->default_value("text"), "text, json or csv (per-warp table)");
@@ -47,14 +48,25 @@ int cmd_run(const std::vector<std::string>& args, Io& io) {
   const auto sets = parse_sets(vm.count("set") ? vm["set"].as<std::vector<std::string>>() : std::vector<std::string>{});
   check_run_options(vm);
   auto device = make_device(vm);
-  auto ran = run_target(*device, vm["target"].as<std::string>(), vm, sets, run_options(vm));
+  auto options_run = run_options(vm);
+  Progress progress(vm["target"].as<std::string>());
+  options_run.progress = progress.counters();
+  auto ran = run_target(*device, vm["target"].as<std::string>(), vm, sets, options_run);
+  progress.stop();
   ran.report.outcome = &ran.outcome;
+  std::vector<std::string> argv{"run"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ran.report.reproduce = reproduction(vm, argv);
   if (format == "json")
     io.out += report::to_json(ran.report).dump(2) + "\n";
   else if (format == "csv")
     io.out += report::format_csv(ran.report);
   else
     io.out += report::format_text(ran.report);
+  if (ran.outcome.fault) {
+    io.err += fmt::format("warpsim: error: {}\n", ran.outcome.fault->message);
+    return static_cast<int>(ExitCode::InvalidInput);
+  }
   if (ran.outcome.checked && !ran.outcome.passed) {
     io.err += fmt::format("warpsim: check failed: {}\n", ran.outcome.check);
     return static_cast<int>(ExitCode::CheckFailed);
@@ -101,6 +113,7 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
     }
     auto device = make_device(vm);
     runs.push_back(run_target(*device, name, vm, sets, run_options(vm)));
+    throw_if_faulted(runs.back());
     runs.back().report.title = target;
     all_passed = all_passed && (!runs.back().outcome.checked || runs.back().outcome.passed);
   }

@@ -20,6 +20,7 @@
 #include "tools/cli.hpp"
 #include "tools/report/report.hpp"
 #include "tools/report/sweep.hpp"
+#include "tools/targets.hpp"
 
 namespace warpsim::cli {
 
@@ -31,6 +32,8 @@ using report::SweepRow;
 using report::SweepTable;
 
 struct SweepSpec {
+  std::string target;  // as given: a built-in's name or a scenario file
+  std::shared_ptr<kernels::Scenario> owned;  // a scenario file's scenario
   const kernels::Scenario* scenario = nullptr;
   std::vector<std::pair<std::string, std::vector<std::uint64_t>>> lists;  // --set, in the order given
   std::vector<std::string> gpus;                                          // --gpu items ("-" in functional mode)
@@ -75,7 +78,7 @@ std::pair<std::string, std::vector<std::uint64_t>> parse_list(const kernels::Sce
   std::vector<std::uint64_t> values;
   for (const auto& v : split_list(text)) {
     if (v.empty()) throw Error(fmt::format("--set {}: an empty value in the list", item), ExitCode::Usage);
-    values.push_back(parse_u64(v, "--set " + name));
+    values.push_back(parse_sets({name + "=" + v}).at(name));  // the IR's u64 literals, as for run
   }
   return {name, values};
 }
@@ -83,10 +86,13 @@ std::pair<std::string, std::vector<std::uint64_t>> parse_list(const kernels::Sce
 SweepSpec make_spec(const po::variables_map& vm) {
   SweepSpec spec;
   const auto target = vm["target"].as<std::string>();
-  spec.scenario = kernels::find_scenario(target);
-  if (spec.scenario == nullptr)
-    throw Error(fmt::format("sweep: '{}' is not a built-in scenario (see warpsim list); sweeps run scenarios", target),
+  spec.target = target;
+  if (is_kernel_file(target))
+    throw Error(fmt::format("sweep: '{}' is a kernel file; sweeps run scenarios (built-in or .json files)", target),
                 ExitCode::Usage);
+  std::unique_ptr<kernels::Scenario> holder;
+  spec.scenario = find_target_scenario(target, holder, "sweep");
+  spec.owned = std::move(holder);
   if (vm.count("set"))
     for (const auto& item : vm["set"].as<std::vector<std::string>>()) {
       auto list = parse_list(*spec.scenario, item);
@@ -249,12 +255,12 @@ std::string emit_jobs(const SweepSpec& spec, const std::vector<Point>& points, c
   const auto out_dir = fs::absolute(dir, ec);
   if (!fs::is_directory(out_dir)) throw Error(fmt::format("--out: cannot create the folder '{}'", dir));
   std::string jobs;
-  nlohmann::json manifest{{"warpsim_sweep", 1}, {"scenario", spec.scenario->name()}, {"mode", spec.mode_name}};
+  nlohmann::json manifest{{"warpsim_sweep", 1}, {"scenario", spec.target}, {"mode", spec.mode_name}};
   auto& list = manifest["points"] = nlohmann::json::array();
   for (std::size_t i = 0; i < points.size(); ++i) {
     const auto& p = points[i];
     std::string command =
-        fmt::format("{} run {}", shell_quote(warpsim), shell_quote(std::string(spec.scenario->name())));
+        fmt::format("{} run {}", shell_quote(warpsim), shell_quote(spec.target));
     nlohmann::json sets = nlohmann::json::object();
     for (const auto& [name, values] : spec.lists) {
       command += fmt::format(" --set {}={}", name, p.sets.at(name));
@@ -306,7 +312,15 @@ SweepTable merge(const std::string& dir) {
   SweepTable table;
   table.scenario = manifest["scenario"].get<std::string>();
   table.mode = manifest.value("mode", "timing");
-  const auto* scenario = kernels::find_scenario(table.scenario);
+  std::unique_ptr<kernels::Scenario> holder;
+  const auto* scenario = is_scenario_file(table.scenario) ? nullptr : kernels::find_scenario(table.scenario);
+  if (is_scenario_file(table.scenario)) {
+    try {
+      scenario = find_target_scenario(table.scenario, holder, "--merge");
+    } catch (const Error&) {
+      scenario = nullptr;  // the file moved: the rows show the parameters swept only
+    }
+  }
   for (const auto& p : manifest["points"]) {
     kernels::Params sets;
     for (const auto& [k, v] : p["set"].items()) sets[k] = v.get<std::uint64_t>();
@@ -402,7 +416,7 @@ int cmd_sweep(const std::vector<std::string>& args, Io& io) {
   auto threads = small_option(vm, "threads");
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   SweepTable table;
-  table.scenario = std::string(spec.scenario->name());
+  table.scenario = is_scenario_file(spec.target) ? spec.target : std::string(spec.scenario->name());
   table.mode = spec.mode_name;
   table.rows = run_points(spec, points, threads);
   return print(table, vm, format, io);

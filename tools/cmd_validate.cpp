@@ -10,6 +10,7 @@
 #include "isa/source_file.hpp"
 #include "tools/backend.hpp"
 #include "tools/ncu.hpp"
+#include "tools/progress.hpp"
 #include "tools/targets.hpp"
 #include "tools/validation.hpp"
 
@@ -45,6 +46,8 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   auto options_run = run_options(vm);
   options_run.record_trace = true;
   options_run.read_all_buffers = true;
+  Progress progress(target);
+  options_run.progress = progress.counters();
 
   // The hardware first: without a GPU there is nothing to validate against.
   std::unique_ptr<Device> gpu;
@@ -59,6 +62,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
     // The hardware run is saved before the simulator runs, so a kernel the simulator refuses
     // still leaves its recording.
     measured = run_target(*gpu, target, vm, sets, options_run);
+    throw_if_faulted(measured);
     measured_device = gpu->name();
     if (vm.count("save")) {
       std::ofstream file(vm["save"].as<std::string>());
@@ -70,8 +74,10 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
       file << saved.dump() << "\n";
     }
     predicted = run_target(*sim, target, vm, sets, options_run);
+    throw_if_faulted(predicted);
   } else {
     predicted = run_target(*sim, target, vm, sets, options_run);
+    throw_if_faulted(predicted);
     const auto path = vm["replay"].as<std::string>();
     std::string why;
     const auto text = isa::read_source_file(path, why);
@@ -88,6 +94,7 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
     measured.outcome = validation::load_measured(saved, predicted.outcome, measured_device);
     measured_device += " (replayed from " + path + ")";
   }
+  progress.stop();
   auto v = validation::validate(predicted.outcome, measured.outcome);
   v.title = target;
   v.params = predicted.report.params;

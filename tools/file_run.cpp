@@ -21,6 +21,10 @@
 
 namespace warpsim::cli {
 
+using kernels::file_elements;
+using kernels::make_contents;
+using kernels::parse_value;
+
 namespace {
 
 // A buffer file that cannot be used: invalid input.
@@ -28,46 +32,6 @@ namespace {
 // A mistake on the command line (an option's value, a parameter named wrongly, given twice or not
 // at all): a usage error.
 [[noreturn]] void usage(const std::string& message) { throw Error(message, ExitCode::Usage); }
-
-// Parses one value of `type` from text, exactly as the user wrote it; out of range is an error.
-std::uint64_t parse_value(std::string_view text, isa::Type type, const std::string& what) {
-  if (type == isa::Type::F32) {
-    const std::string s(text);
-    char* end = nullptr;
-    errno = 0;
-    const float f = std::strtof(s.c_str(), &end);
-    if (s.empty() || end != s.c_str() + s.size())
-      usage(fmt::format("{}: '{}' is not an f32 number", what, text));
-    if (errno == ERANGE && std::isinf(f)) usage(fmt::format("{}: '{}' is out of the f32 range", what, text));
-    return std::bit_cast<std::uint32_t>(f);
-  }
-  const bool negative = !text.empty() && text[0] == '-';
-  std::string_view digits = negative ? text.substr(1) : text;
-  int base = 10;
-  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-    digits.remove_prefix(2);
-    base = 16;
-  }
-  std::uint64_t magnitude = 0;
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
-    usage(fmt::format("{}: '{}' is not a{} {} integer", what, text, type == isa::Type::U64 ? "" : "n",
-                    isa::type_name(type)));
-  switch (type) {
-    case isa::Type::U32:
-      if (negative || magnitude > 0xffffffffull) usage(fmt::format("{}: {} is out of the u32 range", what, text));
-      return magnitude;
-    case isa::Type::S32: {
-      const std::uint64_t limit = negative ? 0x80000000ull : 0x7fffffffull;
-      if (magnitude > limit) usage(fmt::format("{}: {} is out of the s32 range", what, text));
-      return static_cast<std::uint32_t>(negative ? 0u - static_cast<std::uint32_t>(magnitude) : static_cast<std::uint32_t>(magnitude));
-    }
-    case isa::Type::U64:
-      if (negative) usage(fmt::format("{}: {} is out of the u64 range", what, text));
-      return magnitude;
-    default: usage(fmt::format("{}: values of type {} cannot be given", what, isa::type_name(type)));
-  }
-}
 
 // Why `path` cannot be written, without creating or truncating it: nullopt when it can.
 std::optional<std::string> unwritable(const std::string& path) {
@@ -86,132 +50,7 @@ std::optional<std::string> unwritable(const std::string& path) {
   return std::nullopt;
 }
 
-void put(std::vector<std::byte>& bytes, std::size_t index, std::uint64_t bits, unsigned size) {
-  std::memcpy(bytes.data() + index * size, &bits, size);  // little-endian like the devices
-}
-
-// The elements a file:PATH buffer holds, from the file's size: the declared count when given (the
-// file must hold exactly that many), else as many as the file holds.
-std::uint64_t file_elements(const BufferSpec& b) {
-  const unsigned size = isa::type_bytes(b.type);
-  std::string why;
-  const auto bytes = isa::regular_file_size(b.path, why);
-  if (!bytes) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
-  if (*bytes == 0) bad(fmt::format("--buffer {}: '{}' is empty; a buffer needs at least one element", b.name, b.path));
-  if (*bytes % size != 0)
-    bad(fmt::format("--buffer {}: '{}' holds {} bytes, not a whole number of {} elements", b.name, b.path, *bytes,
-                    isa::type_name(b.type)));
-  if (b.count != 0 && b.count * size != *bytes)
-    bad(fmt::format("--buffer {}: '{}' holds {} {} elements, {} than the {} declared{}", b.name, b.path, *bytes / size,
-                    isa::type_name(b.type), *bytes / size < b.count ? "fewer" : "more", b.count,
-                    *bytes / size < b.count ? "" : " (leave out the count to take the whole file)"));
-  return *bytes / size;
-}
-
-std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, std::uint64_t seed) {
-  const unsigned size = isa::type_bytes(b.type);
-  std::vector<std::byte> bytes;
-  if (b.init == BufferSpec::Init::File) {
-    // Exactly count elements: a file that changed since it was measured is refused, never read on.
-    std::string why;
-    std::uint64_t file_bytes = 0;
-    const auto contents = isa::read_regular_file(b.path, count * size, why, &file_bytes);
-    if (!contents && file_bytes > count * size)
-      bad(fmt::format("--buffer {}: '{}' holds more than the {} elements declared", b.name, b.path, count));
-    if (!contents) bad(fmt::format("--buffer {}: '{}' {}", b.name, b.path, why));
-    if (contents->size() != count * size)
-      bad(fmt::format("--buffer {}: '{}' holds {} bytes, fewer than the {} elements declared", b.name, b.path,
-                      contents->size(), count));
-    bytes.resize(contents->size());
-    std::memcpy(bytes.data(), contents->data(), contents->size());
-    return bytes;
-  }
-  bytes.resize(count * size);
-  const std::string what = fmt::format("--buffer {}", b.name);
-  switch (b.init) {
-    case BufferSpec::Init::Zeros: break;
-    case BufferSpec::Init::Constant: {
-      const auto bits = parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, bits, size);
-      break;
-    }
-    case BufferSpec::Init::Iota: {
-      const auto start = b.value.empty() ? 0 : parse_value(b.value, b.type, what);
-      for (std::uint64_t i = 0; i < count; ++i) {
-        if (b.type == isa::Type::F32)
-          put(bytes, i, std::bit_cast<std::uint32_t>(std::bit_cast<float>(static_cast<std::uint32_t>(start)) + float(i)), size);
-        else
-          put(bytes, i, start + i, size);
-      }
-      break;
-    }
-    case BufferSpec::Init::Random: {
-      if (b.type == isa::Type::F32) {
-        const auto values = kernels::random_floats(count, seed);
-        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
-      } else {
-        const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
-        if (bound > 0xffffffffull) usage(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
-        const auto lo = kernels::random_u32(count, seed, static_cast<std::uint32_t>(bound));
-        const auto hi = kernels::random_u32(count, seed ^ 0x5bd1e995u, static_cast<std::uint32_t>(bound));
-        for (std::uint64_t i = 0; i < count; ++i)
-          put(bytes, i, b.type == isa::Type::U64 && bound == 0 ? (std::uint64_t{hi[i]} << 32 | lo[i]) : lo[i], size);
-      }
-      break;
-    }
-    case BufferSpec::Init::File: break;
-  }
-  return bytes;
-}
-
 }  // namespace
-
-BufferSpec parse_buffer_spec(const std::string& text) {
-  const auto eq = text.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw Error(fmt::format("--buffer: expected NAME=TYPE[COUNT]:INIT, found '{}'", text), ExitCode::Usage);
-  BufferSpec b;
-  b.name = text.substr(0, eq);
-  std::string rest = text.substr(eq + 1);
-  const auto colon = rest.find(':');
-  const std::string shape = rest.substr(0, colon);
-  const std::string init = colon == std::string::npos ? "zeros" : rest.substr(colon + 1);
-  const auto bracket = shape.find('[');
-  const std::string type_name = shape.substr(0, bracket);
-  const auto type = isa::type_from_name(type_name);
-  if (!type || *type == isa::Type::Pred)
-    usage(fmt::format("--buffer {}: unknown element type '{}' (u32, s32, u64 or f32)", b.name, type_name));
-  b.type = *type;
-  if (bracket != std::string::npos) {
-    if (shape.back() != ']') usage(fmt::format("--buffer {}: '{}' lacks its closing ']'", b.name, shape));
-    const auto count = shape.substr(bracket + 1, shape.size() - bracket - 2);
-    if (!count.empty() && count[0] == '-') usage(fmt::format("--buffer {}: negative element count {}", b.name, count));
-    b.count = parse_value(count, isa::Type::U64, "--buffer " + b.name);
-    if (b.count == 0) usage(fmt::format("--buffer {}: a buffer needs at least one element", b.name));
-    if (b.count > (1ull << 34)) usage(fmt::format("--buffer {}: {} elements is more than this tool allocates", b.name, b.count));
-  }
-  const auto init_colon = init.find(':');
-  const std::string kind = init.substr(0, init_colon);
-  const std::string arg = init_colon == std::string::npos ? "" : init.substr(init_colon + 1);
-  if (kind == "zeros") b.init = BufferSpec::Init::Zeros;
-  else if (kind == "const" || kind == "constant") b.init = BufferSpec::Init::Constant;
-  else if (kind == "iota") b.init = BufferSpec::Init::Iota;
-  else if (kind == "random") b.init = BufferSpec::Init::Random;
-  else if (kind == "file") b.init = BufferSpec::Init::File;
-  else usage(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
-  if (b.init == BufferSpec::Init::Random && b.type == isa::Type::F32 && !arg.empty())
-    usage(fmt::format("--buffer {}: random f32 values lie in [0, 1); a bound applies to integer buffers only", b.name));
-  if (b.init == BufferSpec::Init::Constant && arg.empty()) usage(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
-  if (b.init == BufferSpec::Init::File) {
-    if (arg.empty()) usage(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
-    b.path = arg;
-  } else {
-    b.value = arg;
-  }
-  if (b.count == 0 && b.init != BufferSpec::Init::File)
-    usage(fmt::format("--buffer {}: give the element count, as in {}={}[1024]:{}", b.name, b.name, type_name, init));
-  return b;
-}
 
 kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::RunOptions& options) {
   kernels::Outcome out;

@@ -5,22 +5,13 @@
 #include <vector>
 
 #include "isa/types.hpp"
+#include "kernels/buffer_init.hpp"
 #include "kernels/scenario.hpp"
 
 namespace warpsim::cli {
 
-struct BufferSpec {
-  enum class Init { Zeros, Constant, Iota, Random, File };
-  std::string name;
-  isa::Type type = isa::Type::None;
-  std::uint64_t count = 0;      // 0 with Init::File: as many elements as the file holds
-  Init init = Init::Zeros;
-  std::string value;            // Constant: the value; Iota: the start; Random: the bound (ints)
-  std::string path;             // File
-};
-
-// "a=f32[1003]:random", "c=u32[64]:zeros", "x=f32[8]:const:1.5", "i=u32[10]:iota", "d=f32:file:in.bin"
-BufferSpec parse_buffer_spec(const std::string& text);
+using kernels::BufferSpec;
+using kernels::parse_buffer_spec;
 
 struct FileRun {
   std::string path;

@@ -178,6 +178,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
         placed = true;
       }
     }
+    if (spec.progress != nullptr) spec.progress->store(next_block, std::memory_order_relaxed);
   };
   dispatch(0);
   auto busy = [&] { return std::any_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->busy(); }); };

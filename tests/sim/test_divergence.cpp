@@ -97,7 +97,7 @@ TEST_CASE("a divergent if/else costs two passes and reconverges at its immediate
   CHECK(b.not_taken_lanes == 8);
   CHECK(b.reconvergence_pc == 6);
   CHECK(b.target == "other");
-  CHECK(b.label == "");
+  CHECK(b.label == "B0");  // unlabelled: named as warpsim cfg numbers blocks
   REQUIRE(b.occurrences.size() == 1);
   CHECK(b.occurrences[0].executions == 1);
   CHECK(b.occurrences[0].divergent == 1);

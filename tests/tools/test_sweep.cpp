@@ -120,7 +120,7 @@ TEST_CASE("sweep: empty or malformed lists, unknown parameters and GPUs are usag
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"--set", "coarse="}, "--set coarse=: the list of values is empty"},
       {{"--set", "coarse=1,,4"}, "--set coarse=1,,4: an empty value in the list"},
-      {{"--set", "coarse=1,x"}, "--set coarse: 'x' is not a non-negative integer"},
+      {{"--set", "coarse=1,x"}, "--set coarse: 'x' is not a u64 number the IR accepts"},
       {{"--set", "width=1,2"}, "matmul-coarsened has no parameter 'width' (its parameters: rows, inner, cols"},
       {{"--set", "coarse=1,2", "--set", "coarse=4"}, "coarse is swept twice"},
       {{"--gpu", "h100,h200"}, "unknown GPU 'h200'"},

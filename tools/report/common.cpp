@@ -25,4 +25,14 @@ std::uint64_t total_passes(const LaunchStats& stats) {
 
 std::string percent(double fraction) { return fmt::format("{:.1f}%", 100.0 * fraction); }
 
+std::string fault_line(const kernels::FaultInfo& f) {
+  const auto head = fmt::format("FAULT in launch {} (kernel {}, grid {}, block {}): ", f.launch, f.kernel,
+                                to_string(f.grid), to_string(f.block));
+  if (!f.site) return head + f.message;
+  const auto& s = *f.site;
+  return head + fmt::format("block ({},{},{}) warp {} lane {} pc {} line {}{}: {}", s.block_x, s.block_y, s.block_z,
+                            s.warp, s.lane, s.pc, s.line, s.source.empty() ? "" : " `" + s.source + "`",
+                            s.cause.empty() ? f.message : s.cause);
+}
+
 }  // namespace warpsim::report

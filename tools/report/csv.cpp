@@ -24,6 +24,8 @@ std::string format_csv(const RunReport& run) {
                          w.sm, w.sub_partition, w.stalls.issued, w.stalls.dependency, w.stalls.memory,
                          w.stalls.barrier, w.stalls.not_selected, w.stalls.unit_busy, w.stalls.no_instruction);
   }
+  // A comment row, after the warps of the launches that completed (docs/report.md).
+  if (run.outcome->fault) out += "# " + fault_line(*run.outcome->fault) + "\n";
   return out;
 }
 

@@ -165,10 +165,15 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
     if (options.show_warps) warps(out, s);
   }
   per_output(out, run);
-  if (run.outcome->checked)
+  if (run.outcome->fault) {
+    // The launches before the fault are above; the faulting launch's own figures depend on how far
+    // other blocks got, which depends on --threads, so they are not printed.
+    out += report::fault_line(*run.outcome->fault) + "\n";
+    out += "check: not run (a launch faulted)\n";
+  } else if (run.outcome->checked)
     out += fmt::format("check: {}: {}\n", run.outcome->passed ? "passed" : "FAILED", run.outcome->check);
   else
-    out += "check: none (a kernel file has no host reference)\n";
+    out += "check: none (a kernel file, or a scenario file without expectations)\n";
   return out;
 }
 
