@@ -1,5 +1,7 @@
 // Which registers instructions read and write, and the register pressure of a kernel.
 #include <algorithm>
+#include <iterator>
+#include <limits>
 
 #include "isa/analysis.hpp"
 
@@ -16,19 +18,22 @@ std::uint32_t register_weight(const Register& reg) {
   return reg.type == Type::U64 ? 2 : 1;
 }
 
-// The live set at one program point and its weight in 32-bit registers.
+// The live set at one program point and its weight in 32-bit registers: a flag per register plus
+// the list of registers flagged since the last assign, so that moving to the next block costs what
+// was live there, not the kernel's register count.
 class LiveSet {
  public:
   explicit LiveSet(const Kernel& kernel) : kernel_(kernel), live_(kernel.registers.size(), false) {}
-  void assign(const std::vector<bool>& live) {
-    live_ = live;
+  void assign(const std::vector<std::uint32_t>& live) {
+    for (std::uint32_t r : touched_) live_[r] = false;
+    touched_.clear();
     weight_ = 0;
-    for (std::size_t r = 0; r < live_.size(); ++r)
-      if (live_[r]) weight_ += register_weight(kernel_.registers[r]);
+    for (std::uint32_t r : live) add(r);
   }
   void add(std::uint32_t r) {
     if (live_[r]) return;
     live_[r] = true;
+    touched_.push_back(r);
     weight_ += register_weight(kernel_.registers[r]);
   }
   void remove(std::uint32_t r) {
@@ -42,8 +47,23 @@ class LiveSet {
  private:
   const Kernel& kernel_;
   std::vector<bool> live_;
+  std::vector<std::uint32_t> touched_;
   std::uint32_t weight_ = 0;
 };
+
+// Sorted register lists: a | b, and a without b.
+std::vector<std::uint32_t> unite(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+  std::vector<std::uint32_t> out;
+  out.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+std::vector<std::uint32_t> without(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+  std::vector<std::uint32_t> out;
+  out.reserve(a.size());
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
 
 }  // namespace
 
@@ -72,37 +92,55 @@ RegisterAccess register_access(const Kernel& kernel, const Instruction& instruct
 // it, since both need a register at that moment. A guarded write does not end the old value's
 // life: lanes whose guard is false keep it. Only blocks reached from the entry count.
 std::uint32_t count_registers(const Kernel& kernel, const Cfg& cfg) {
+  // Live sets are sorted register lists, not a bit per register per block: a kernel of 10^5 blocks
+  // and 10^5 registers would otherwise need 10^10 bits and as many steps.
   const std::size_t n = cfg.blocks.size();
   const std::size_t registers = kernel.registers.size();
-  std::vector<std::vector<bool>> uses(n, std::vector<bool>(registers, false));
-  std::vector<std::vector<bool>> kills(n, std::vector<bool>(registers, false));
+  constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::vector<std::uint32_t>> uses(n), kills(n);
+  std::vector<std::uint32_t> used_in(registers, kNone), killed_in(registers, kNone);
   for (std::size_t b = 0; b < n; ++b) {
+    const auto block = static_cast<std::uint32_t>(b);
     for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
       const Instruction& instruction = kernel.code[pc];
       const RegisterAccess access = register_access(kernel, instruction);
-      for (unsigned i = 0; i < access.read_count; ++i)
-        if (!kills[b][access.reads[i]]) uses[b][access.reads[i]] = true;
-      if (access.write != kNoRegister && !instruction.guarded) kills[b][access.write] = true;
+      for (unsigned i = 0; i < access.read_count; ++i) {
+        const std::uint32_t r = access.reads[i];
+        if (killed_in[r] != block && used_in[r] != block) {
+          used_in[r] = block;
+          uses[b].push_back(r);
+        }
+      }
+      if (access.write != kNoRegister && !instruction.guarded && killed_in[access.write] != block) {
+        killed_in[access.write] = block;
+        kills[b].push_back(access.write);
+      }
     }
+    std::sort(uses[b].begin(), uses[b].end());
+    std::sort(kills[b].begin(), kills[b].end());
   }
 
-  std::vector<std::vector<bool>> live_in(n, std::vector<bool>(registers, false));
-  std::vector<std::vector<bool>> live_out = live_in;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::size_t b = n; b-- > 0;) {
-      std::vector<bool> out(registers, false);
-      for (std::uint32_t s : cfg.blocks[b].successors)
-        for (std::size_t r = 0; r < registers; ++r)
-          if (live_in[s][r]) out[r] = true;
-      std::vector<bool> in = uses[b];
-      for (std::size_t r = 0; r < registers; ++r)
-        if (out[r] && !kills[b][r]) in[r] = true;
-      if (in != live_in[b]) {
-        live_in[b] = std::move(in);
-        changed = true;
-      }
-      live_out[b] = std::move(out);
+  // Backward dataflow with a worklist: a block is looked at again only when a successor's live-in
+  // set grew.
+  std::vector<std::vector<std::uint32_t>> live_in(n), live_out(n);
+  std::vector<std::uint32_t> work;
+  std::vector<bool> queued(n, true);
+  for (std::size_t b = 0; b < n; ++b) work.push_back(static_cast<std::uint32_t>(b));  // popped last first
+  while (!work.empty()) {
+    const std::uint32_t b = work.back();
+    work.pop_back();
+    queued[b] = false;
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t s : cfg.blocks[b].successors) out = out.empty() ? live_in[s] : unite(out, live_in[s]);
+    std::vector<std::uint32_t> in = unite(uses[b], without(out, kills[b]));
+    live_out[b] = std::move(out);
+    if (in != live_in[b]) {
+      live_in[b] = std::move(in);
+      for (std::uint32_t p : cfg.blocks[b].predecessors)
+        if (!queued[p]) {
+          queued[p] = true;
+          work.push_back(p);
+        }
     }
   }
 

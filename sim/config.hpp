@@ -27,6 +27,10 @@ struct Config {
   std::uint32_t threads = 1;               // host threads that run independent blocks
   // Warp instructions per launch before the run stops (a spinning kernel ends in minutes, not hours).
   std::uint64_t max_instructions = 1ull << 32;
+  // Functional mode: a block that has issued this many warp instructions is watched, and stopped as
+  // spinning once its warps issue this many more in a row without one finishing, passing a barrier
+  // or changing a byte of memory (docs/testing.md, "Spinning kernels"). 0: never watched.
+  std::uint64_t spin_limit = 1ull << 22;
   std::uint32_t time_slice = 64;           // warp instructions a warp runs before the next warp's turn
   ReconvergenceModel reconvergence = ReconvergenceModel::Volta;
   Mode mode = Mode::Timing;

@@ -248,6 +248,7 @@ done:
 
 template Stop Executor::run<FunctionalSink>(Block&, Warp&, std::uint64_t, FunctionalSink&);
 template Stop Executor::run<StepSink>(Block&, Warp&, std::uint64_t, StepSink&);
+template Stop Executor::run<WatchSink>(Block&, Warp&, std::uint64_t, WatchSink&);
 
 void resume_after_barrier(Warp& w) {
   if (w.active != 0 || w.alive == 0) return;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -15,6 +16,47 @@
 #include "sim/worker.hpp"
 
 namespace warpsim::sim {
+
+namespace {
+// The fewest warp instructions any warp can issue: the shortest path from pc 0 to an exit, each
+// instruction counted once (a breadth-first search over the decoded code). A guarded branch or exit
+// may go either way. 0 when no exit is reachable (the warp would fault or spin).
+std::uint64_t shortest_run(const Program& program) {
+  const auto size = static_cast<std::uint32_t>(program.code.size());
+  std::vector<std::uint32_t> distance(size, 0);  // 0: not reached; else instructions issued up to and with it
+  std::vector<std::uint32_t> queue{0};
+  if (size == 0) return 0;
+  distance[0] = 1;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t pc = queue[head];
+    const Inst& in = program.code[pc];
+    auto reach = [&](std::uint32_t next) {
+      if (next < size && distance[next] == 0) {
+        distance[next] = distance[pc] + 1;
+        queue.push_back(next);
+      }
+    };
+    switch (in.flow) {
+      case Flow::Exit:
+        if (!in.guarded) return distance[pc];  // breadth first: the first exit found is the nearest
+        reach(pc + 1);
+        break;
+      case Flow::Branch:
+        reach(in.target);
+        if (in.guarded) reach(pc + 1);
+        break;
+      case Flow::Normal:
+      case Flow::Barrier: reach(pc + 1); break;
+      case Flow::OffEnd: break;
+    }
+  }
+  // Only guarded exits (or none): the nearest guarded exit bounds it from below.
+  std::uint64_t best = 0;
+  for (std::uint32_t pc = 0; pc < size; ++pc)
+    if (program.code[pc].flow == Flow::Exit && distance[pc] != 0 && (best == 0 || distance[pc] < best)) best = distance[pc];
+  return best;
+}
+}  // namespace
 
 Gpu::Gpu(Config config) : config_(std::move(config)) {
   validate_config(config_);
@@ -44,12 +86,18 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
 
   const std::uint64_t blocks = spec.grid.count();
   const std::uint64_t warps_per_block = (spec.block.count() + ws - 1) / ws;
-  // Every warp issues at least one instruction: say so now rather than after minutes of running.
+  // Every warp issues at least the instructions of the shortest path to an exit: a launch that
+  // must exceed the limit is refused now rather than after minutes of running.
   const std::uint64_t warps = blocks * warps_per_block;
-  if (warps > config_.max_instructions)
-    throw Error(fmt::format("launch of '{}': {} warps would issue at least {} warp instructions, more than the limit of "
-                            "{} (--max-instructions)",
-                            spec.kernel->name, warps, warps, config_.max_instructions));
+  const std::uint64_t per_warp = std::max<std::uint64_t>(shortest_run(program), 1);
+  const bool over = warps > config_.max_instructions / per_warp;
+  if (over)
+    throw Error(fmt::format("launch of '{}': {} warps would issue at least {} warp instructions each ({} in all), more "
+                            "than the limit of {} per launch (--max-instructions raises it)",
+                            spec.kernel->name, warps, per_warp,
+                            warps > ~std::uint64_t{0} / per_warp ? std::string("over 2^64")
+                                                                   : std::to_string(warps * per_warp),
+                            config_.max_instructions));
   if (config_.mode == Mode::Timing) {
     if (config_.l2_start == L2Start::Restored) restore_l2();
     return run_timing(spec, program, config_, memory_, l2_);
@@ -77,7 +125,11 @@ LaunchResult Gpu::launch_functional(const LaunchSpec& spec, const Program& progr
   state.blocks = spec.grid.count();
   state.warps_per_block = (spec.block.count() + ws - 1) / ws;
   state.budget = config_.max_instructions;
-  const auto worker_count = static_cast<unsigned>(std::min<std::uint64_t>(config_.threads, state.blocks));
+  // Blocks that can talk to each other (global atomics, membar.gl) run one after another in block
+  // order, as in the timing model: a block that waits for another then stops (or finishes) at the
+  // same point for any --threads.
+  const unsigned threads = program.global_atomics ? 1u : config_.threads;
+  const auto worker_count = static_cast<unsigned>(std::min<std::uint64_t>(threads, state.blocks));
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned i = 0; i < worker_count; ++i) workers.push_back(std::make_unique<Worker>(state));
 

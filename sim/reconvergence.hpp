@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "sim/config.hpp"
 
@@ -58,5 +59,7 @@ std::unique_ptr<Reconvergence> make_reconvergence(ReconvergenceModel model, cons
 // "ipdom", "frontier", "volta"; parse_reconvergence gives nothing for an unknown name.
 std::string_view reconvergence_name(ReconvergenceModel model);
 std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name);
+// Every model, the default first (tests compare them all).
+std::vector<ReconvergenceModel> reconvergence_models();
 
 }  // namespace warpsim::sim

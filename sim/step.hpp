@@ -45,4 +45,11 @@ struct StepSink {
   bool wrote_new_value(const LaneContext& c) const;
 };
 
+// The functional loop's sink for a block it watches for spinning (sim/worker.cpp): records like the
+// timing model's, so a write that changes memory can be told from one that does not, while %clock
+// keeps the functional meaning (the block's issue counter).
+struct WatchSink : StepSink {
+  std::uint64_t clock(std::uint64_t issue_count) const { return issue_count; }
+};
+
 }  // namespace warpsim::sim

@@ -4,6 +4,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,14 @@ class Worker final {
 
  private:
   void run_block(std::uint64_t linear);
+  // Runs `w` for up to `limit` warp instructions one at a time, noting progress (a write that
+  // changed memory) and where the warp goes; stops the launch once the block spins.
+  Stop run_watched(Warp& w, std::uint64_t limit);
+  void progress();
   bool take_budget();
   void return_budget();
   [[noreturn, gnu::cold]] void not_finished() const;
+  [[noreturn, gnu::cold]] void spinning() const;
 
   LaunchState& launch_;
   const Program& program_;
@@ -51,6 +57,10 @@ class Worker final {
   StatsCollector stats_;
   Executor executor_;
   std::uint64_t budget_ = 0;
+  // Spin watch (Config::spin_limit): watched instructions since the block last made progress, and
+  // per warp the lowest and highest pc it issued from since then (low > high: none).
+  std::uint64_t quiet_ = 0;
+  std::vector<std::uint32_t> spin_low_, spin_high_;
 };
 
 }  // namespace warpsim::sim

@@ -15,6 +15,8 @@ void add_run_options(po::options_description& options) {
       "threads", po::value<std::string>()->default_value("1"), "host threads that simulate independent blocks")(
       "max-instructions", po::value<std::string>()->default_value(std::to_string(sim::Config{}.max_instructions)),
       "stop a launch after this many warp instructions")(
+      "spin-limit", po::value<std::string>()->default_value(std::to_string(sim::Config{}.spin_limit)),
+      "functional mode: stop a block as spinning after this many warp instructions without progress (0: off)")(
       "seed", po::value<std::string>()->default_value("1"), "seed of random inputs")(
       "reconvergence", po::value<std::string>()->default_value("volta"),
       "reconvergence model: volta (convergence barriers, the H100's rule), ipdom (the textbook stack) or "
@@ -84,6 +86,7 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
   config.threads = small_option(vm, "threads");
   config.max_instructions = parse_u64(vm["max-instructions"].as<std::string>(), "--max-instructions");
   if (config.max_instructions == 0) throw Error("--max-instructions: 0 would stop every launch before it starts", ExitCode::Usage);
+  config.spin_limit = parse_u64(vm["spin-limit"].as<std::string>(), "--spin-limit");
   sim::validate_config(config);
   return std::make_unique<sim::Gpu>(config);
 }

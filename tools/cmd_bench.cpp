@@ -143,9 +143,7 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
   const auto list = vm["threads"].as<std::string>();
   for (std::size_t start = 0; start <= list.size();) {
     const auto comma = list.find(',', start);
-    const auto v = parse_u64(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start), "--threads");
-    if (v == 0 || v > 256) throw Error(fmt::format("--threads: {} is not between 1 and 256", v), ExitCode::Usage);
-    thread_counts.push_back(static_cast<std::uint32_t>(v));
+    thread_counts.push_back(parse_threads(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages warpsim needs, only those missing; apt-get update only when needed.
 set -euo pipefail
-packages=(cmake ninja-build g++ libboost-program-options-dev catch2 libspdlog-dev libfmt-dev nlohmann-json3-dev)
+# clang and libclang-rt-dev: the libFuzzer targets (tools/fuzz.sh).
+packages=(cmake ninja-build g++ libboost-program-options-dev catch2 libspdlog-dev libfmt-dev nlohmann-json3-dev
+          clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "isa/analysis.hpp"
 #include "isa/parser.hpp"
 #include "isa/printer.hpp"
 #include "isa/verifier.hpp"
@@ -60,4 +61,38 @@ TEST_CASE("in a kernel of 100,000 blocks a read nothing writes is still found") 
   const auto diagnostics = verify(parsed.module, text);
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].message == "register 'never' is used before it is defined on every path");
+}
+
+namespace {
+// n registers, each written on entry to its diamond, rewritten on one side, added into `acc` at the
+// join and read by the next diamond: two registers live at once (acc and the current one) however
+// long the kernel, each register live across three blocks.
+std::string diamond_kernel(std::size_t n) {
+  std::string text = "kernel diamonds(ptr.u32 out) {\n    reg pred p\n    reg u32 acc\n";
+  for (std::size_t i = 0; i < n; i += 100) {
+    text += "    reg u32 ";
+    for (std::size_t j = i; j < std::min(n, i + 100); ++j) text += (j == i ? "r" : ", r") + std::to_string(j);
+    text += "\n";
+  }
+  text += "    setp.lt.u32 p, %tid.x, 7\n    mov.u32 r0, %tid.x\n    mov.u32 acc, 0\n";
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::string r = "r" + std::to_string(i), label = "J" + std::to_string(i);
+    text += "    add.u32 " + r + ", r" + std::to_string(i - 1) + ", 1\n    @p bra " + label + "\n    add.u32 " + r + ", " +
+            r + ", 2\n" + label + ":\n    add.u32 acc, acc, " + r + "\n";
+  }
+  text += "    st.global.u32 [out], acc\n    exit\n}\n";
+  return text;
+}
+}  // namespace
+
+TEST_CASE("the register count of a kernel of 300,000 registers and 600,000 blocks takes linear time") {
+  const auto text = diamond_kernel(300'000);
+  const auto parsed = parse(text, "big.kir");
+  REQUIRE(parsed.ok());
+  const auto& k = parsed.module.kernels.at(0);
+  REQUIRE(k.code.size() > 900'000);
+  const auto analysis = analyze(k);
+  CHECK(analysis.cfg.blocks.size() >= 599'999);
+  // acc and r(i) (a destination counts with what stays live past it).
+  CHECK(analysis.registers_per_thread == 2);
 }

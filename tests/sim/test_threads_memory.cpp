@@ -44,3 +44,20 @@ TEST_CASE("blocks on two host threads race on one global word without a race in 
     CHECK(v <= kBlocks);
   }
 }
+
+TEST_CASE("the timing model steps SMs on two host threads without a race in the simulator") {
+  const auto c = compile(kRacy);
+  sim::Config config;
+  config.mode = sim::Mode::Timing;
+  config.threads = 2;
+  sim::Gpu gpu(config);
+  constexpr std::uint32_t kBlocks = 512;
+  const auto counter = upload(gpu, std::vector<std::uint32_t>{0}, "counter");
+  const auto seen = upload(gpu, std::vector<std::uint32_t>(kBlocks, 0), "seen");
+  const auto result = gpu.launch(spec(*c, {kBlocks, 1, 1}, {64, 1, 1}, {counter, seen}));
+  CHECK(result.stats.timed);
+  CHECK(result.stats.timing.cycles > 0);
+  const auto final_value = download<std::uint32_t>(gpu, counter, 1)[0];
+  CHECK(final_value >= 1);
+  CHECK(final_value <= kBlocks * 64);
+}
