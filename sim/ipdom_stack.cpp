@@ -30,7 +30,9 @@ std::optional<ReconvergenceModel> parse_reconvergence(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<ReconvergenceModel> reconvergence_models() { return {ReconvergenceModel::Ipdom, ReconvergenceModel::Frontier}; }
+std::vector<ReconvergenceModel> reconvergence_models() {
+  return {ReconvergenceModel::Ipdom, ReconvergenceModel::Frontier, ReconvergenceModel::Volta};
+}
 
 void IpdomStack::reset(std::uint32_t entry_pc, std::uint64_t lanes) {
   stack_.clear();
