@@ -28,6 +28,8 @@ std::string_view c_type(Type t) {
     case Type::S32: return "int";
     case Type::U64: return "unsigned long long";
     case Type::F32: return "float";
+    case Type::B32: return "unsigned";
+    case Type::B64: return "unsigned long long";
     case Type::None: break;
   }
   return "void";
@@ -72,13 +74,15 @@ std::string f32_literal(std::uint32_t bits) {
 std::string literal(std::uint64_t bits, Type t) {
   switch (t) {
     case Type::Pred: return bits ? "true" : "false";
-    case Type::U32: return fmt::format("{}u", static_cast<std::uint32_t>(bits));
+    case Type::U32:
+    case Type::B32: return fmt::format("{}u", static_cast<std::uint32_t>(bits));
     case Type::S32: {
       const auto v = static_cast<std::int32_t>(bits);
       if (v == std::numeric_limits<std::int32_t>::min()) return "(-2147483647 - 1)";
       return fmt::format("{}", v);
     }
-    case Type::U64: return fmt::format("{}ull", bits);
+    case Type::U64:
+    case Type::B64: return fmt::format("{}ull", bits);
     case Type::F32: return f32_literal(static_cast<std::uint32_t>(bits));
     case Type::None: break;
   }
@@ -213,7 +217,7 @@ class KernelEmitter {
         line(fmt::format("const unsigned s_{} = {}u;  // shared {} {}[{}]", s.name, s.offset,
                          isa::type_name(s.element), s.name, s.count));
     }
-    for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32}) {
+    for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32, Type::B32, Type::B64}) {
       std::string names;
       for (std::uint32_t i = 0; i < k_.registers.size(); ++i) {
         const auto& r = k_.registers[i];

@@ -344,7 +344,7 @@ class InstructionReader {
           error_(raw.span, fmt::format("{}, parameter '{}' is read-only", must, reg.name));
           return false;
         }
-        if (reg.type == type) {
+        if (register_accepts(reg.type, type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -366,7 +366,7 @@ class InstructionReader {
                                            : fmt::format("{} must be {}", operand_name(k), type_name(type));
     switch (raw.kind) {
       case RawOperand::Kind::Name:
-        if (int r = names_.find_register(raw.token.text); r >= 0 && kernel_.registers[r].type == type) {
+        if (int r = names_.find_register(raw.token.text); r >= 0 && register_accepts(kernel_.registers[r].type, type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -407,7 +407,7 @@ class InstructionReader {
     const int s = names_.find_shared(raw.token.text);
     const bool global = space == Space::Global;
     const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
-    if (r >= 0 && kernel_.registers[r].type == (global ? Type::U64 : Type::U32)) {
+    if (r >= 0 && register_accepts(kernel_.registers[r].type, global ? Type::U64 : Type::U32)) {
       out.kind = OperandKind::MemRegister;
       out.index = static_cast<std::uint32_t>(r);
       return true;
@@ -480,7 +480,9 @@ class InstructionReader {
         bits = std::bit_cast<std::uint32_t>(negative ? -magnitude : magnitude);
         return true;
       }
-      case Type::None: break;
+      case Type::None:
+      case Type::B32:  // register-only types: no instruction has them
+      case Type::B64: break;
     }
     return out_of_range();
   }

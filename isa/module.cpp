@@ -67,6 +67,17 @@ bool Kernel::same(const Kernel& o) const {
   return true;
 }
 
+std::string Kernel::origin_text(const Instruction& in) const {
+  if (in.origin.file == 0 || in.origin.line == 0) return {};
+  for (const auto& f : files)
+    if (f.index == in.origin.file) {
+      // The file's own name: reports name "saxpy.cu:4", not the folder NVRTC or nvcc was given.
+      const auto slash = f.path.find_last_of('/');
+      return (slash == std::string::npos ? f.path : f.path.substr(slash + 1)) + ":" + std::to_string(in.origin.line);
+    }
+  return {};
+}
+
 const Kernel* Module::find_kernel(std::string_view n) const {
   for (const auto& k : kernels)
     if (k.name == n) return &k;

@@ -140,8 +140,13 @@ std::string print(const Kernel& k) {
   auto labels_at = [&](std::size_t position) {
     for (std::size_t i = start[position]; i < start[position + 1]; ++i) body += fmt::format("{}:\n", k.labels[order[i]].name);
   };
+  Origin origin;
   for (std::size_t i = 0; i < size; ++i) {
     labels_at(i);
+    const Origin now = k.code[i].origin;
+    if (now.file != origin.file || now.line != origin.line)
+      body += fmt::format("{}loc {} {}\n", kIndent, now.file, now.line);
+    origin = now;
     body += fmt::format("{}{}\n", kIndent, print(k, k.code[i]));
   }
   labels_at(size);
@@ -155,6 +160,8 @@ std::string print(const Kernel& k) {
 
 std::string print(const Module& module) {
   std::string out;
+  for (const auto& f : module.files) out += fmt::format("file {} \"{}\"\n", f.index, f.path);
+  if (!module.files.empty() && !module.kernels.empty()) out += "\n";
   for (std::size_t i = 0; i < module.kernels.size(); ++i) {
     if (i > 0) out += "\n";
     out += print(module.kernels[i]);

@@ -13,7 +13,7 @@ bool is_destination(Role role) { return role == Role::DstT || role == Role::DstP
 // and parameters in the constant bank (as in CUDA), so neither costs a general register.
 std::uint32_t register_weight(const Register& reg) {
   if (reg.is_param || reg.type == Type::Pred) return 0;
-  return reg.type == Type::U64 ? 2 : 1;
+  return type_bytes(reg.type) == 8 ? 2 : 1;
 }
 
 // The live set at one program point and its weight in 32-bit registers.

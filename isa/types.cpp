@@ -5,7 +5,7 @@
 namespace warpsim::isa {
 
 namespace {
-constexpr std::array<std::string_view, 6> kTypeNames{"", "pred", "u32", "s32", "u64", "f32"};
+constexpr std::array<std::string_view, 8> kTypeNames{"", "pred", "u32", "s32", "u64", "f32", "b32", "b64"};
 constexpr std::array<std::string_view, 3> kSpaceNames{"", "global", "shared"};
 constexpr std::array<std::string_view, 7> kCompareNames{"", "eq", "ne", "lt", "le", "gt", "ge"};
 
@@ -32,8 +32,10 @@ unsigned type_bytes(Type t) {
   switch (t) {
     case Type::U32:
     case Type::S32:
-    case Type::F32: return 4;
-    case Type::U64: return 8;
+    case Type::F32:
+    case Type::B32: return 4;
+    case Type::U64:
+    case Type::B64: return 8;
     default: return 0;
   }
 }
@@ -51,6 +53,14 @@ std::optional<Special> special_from_name(std::string_view name) {
   for (unsigned i = 0; i < std::size(kSpecials); ++i)
     if (kSpecials[i].name == name) return static_cast<Special>(i);
   return std::nullopt;
+}
+
+bool is_bits(Type t) { return t == Type::B32 || t == Type::B64; }
+
+bool register_accepts(Type reg, Type wanted) {
+  if (reg == wanted) return true;
+  if (!is_bits(reg) || wanted == Type::Pred || wanted == Type::None) return false;
+  return type_bytes(reg) == type_bytes(wanted);
 }
 
 }  // namespace warpsim::isa

@@ -6,14 +6,21 @@
 
 namespace warpsim::isa {
 
-// Register and operand types. Pred is a one-bit predicate; pointers are u64 addresses.
-enum class Type : std::uint8_t { None, Pred, U32, S32, U64, F32 };
+// Register and operand types. Pred is a one-bit predicate; pointers are u64 addresses. B32 and B64
+// are untyped registers of 32 and 64 bits, as PTX's .b32/.b64 registers: an instruction of any
+// type of that width reads and writes them (the instruction's type says what the bits mean). They
+// are register types only; no instruction has them as its type.
+enum class Type : std::uint8_t { None, Pred, U32, S32, U64, F32, B32, B64 };
 
 std::string_view type_name(Type t);                 // "u32", "pred", ... ("" for None)
 std::optional<Type> type_from_name(std::string_view name);
 unsigned type_bytes(Type t);                         // storage size in memory (pred: 0)
 bool is_integer(Type t);                             // u32, s32, u64
 bool is_signed(Type t);                              // s32
+bool is_bits(Type t);                                // b32, b64
+// Whether a register of type `reg` may stand where a value of type `wanted` is expected: the same
+// type, or an untyped register (b32, b64) of the same width.
+bool register_accepts(Type reg, Type wanted);
 
 // Bit set of types an opcode accepts.
 using TypeMask = std::uint8_t;

@@ -249,7 +249,7 @@ class KernelVerifier {
           error(loc, fmt::format("cannot write to parameter '{}'; parameters are read-only", r.name), width(r.name));
           return;
         }
-        if (check_type && r.type != expected)
+        if (check_type && !register_accepts(r.type, expected))
           error(loc,
                 fmt::format("register '{}' is {}, but {} must be {}", r.name, type_name(r.type), position,
                             type_name(expected)),
@@ -304,12 +304,12 @@ class KernelVerifier {
       return;
     }
     const Register& base = reg(operand.index);
-    if (instruction.space == Space::Global && base.type != Type::U64)
+    if (instruction.space == Space::Global && !register_accepts(base.type, Type::U64))
       error(loc,
             fmt::format("the base of a global memory operand must be a u64 register or parameter, but '{}' is {}",
                         base.name, type_name(base.type)),
             width(base.name));
-    if (instruction.space == Space::Shared && base.type != Type::U32)
+    if (instruction.space == Space::Shared && !register_accepts(base.type, Type::U32))
       error(loc,
             fmt::format("the base of a shared memory operand must be a u32 register or a shared array, but '{}' is {}",
                         base.name, type_name(base.type)),

@@ -15,7 +15,7 @@ using isa::OperandKind;
 using isa::Role;
 using isa::Type;
 
-bool wide(Type t) { return t == Type::U64; }
+bool wide(Type t) { return t == Type::U64 || t == Type::B64; }
 
 // Builds the constant pools (each constant broadcast over the warp) with de-duplication.
 class Constants {

@@ -3,13 +3,14 @@
 #include <fmt/format.h>
 
 #include "device/errors.hpp"
+#include "frontend/import.hpp"
 #include "tools/backend.hpp"
 #include "tools/file_run.hpp"
 
 namespace warpsim::cli {
 
 bool is_kernel_file(const std::string& target) {
-  return target.size() > 4 && target.compare(target.size() - 4, 4, ".kir") == 0;
+  return (target.size() > 4 && target.compare(target.size() - 4, 4, ".kir") == 0) || frontend::is_imported_file(target);
 }
 
 kernels::Params parse_sets(const std::vector<std::string>& sets) {
@@ -38,6 +39,7 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
       for (const auto& a : vm["arg"].as<std::vector<std::string>>()) run.args.push_back(split_assignment(a, "--arg"));
     if (vm.count("buffer"))
       for (const auto& b : vm["buffer"].as<std::vector<std::string>>()) run.buffers.push_back(parse_buffer_spec(b));
+    if (vm.count("nvcc-opt")) run.nvcc_options = vm["nvcc-opt"].as<std::vector<std::string>>();
     if (vm.count("dump"))
       for (const auto& d : vm["dump"].as<std::vector<std::string>>()) run.dumps.push_back(split_assignment(d, "--dump"));
     ran.outcome = run_file(device, run, options);
@@ -46,7 +48,7 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
   } else {
     const auto* scenario = kernels::find_scenario(target);
     if (scenario == nullptr)
-      throw Error(fmt::format("'{}' is neither a built-in scenario (see warpsim list) nor a .kir file", target),
+      throw Error(fmt::format("'{}' is neither a built-in scenario (see warpsim list) nor a .kir, .cu or .ptx file", target),
                   ExitCode::Usage);
     if (vm.count("grid") || vm.count("block") || vm.count("arg") || vm.count("buffer"))
       throw Error(fmt::format("scenario '{}' sets its own launch; change it with --set (see warpsim list)", target),
@@ -69,7 +71,8 @@ void add_launch_options(po::options_description& options) {
       "buffer", po::value<std::vector<std::string>>(),
       "buffer NAME=TYPE[COUNT]:INIT, INIT = zeros | const:V | iota[:START] | random[:BOUND] | file:PATH")(
       "dump", po::value<std::vector<std::string>>(), "write buffer NAME to PATH after the run (NAME=PATH)")(
-      "set", po::value<std::vector<std::string>>(), "scenario parameter NAME=VALUE");
+      "set", po::value<std::vector<std::string>>(), "scenario parameter NAME=VALUE")(
+      "nvcc-opt", po::value<std::vector<std::string>>(), "an NVRTC option for a .cu file, e.g. -DTILE=16 (repeatable)");
 }
 
 }  // namespace warpsim::cli
