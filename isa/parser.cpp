@@ -211,7 +211,7 @@ class Parser {
     } else {
       type = type_from_name(type_text);
     }
-    if (!type || *type == Type::Pred) {
+    if (!type || *type == Type::Pred || type_bytes(*type) == 1) {
       expected(i, "a parameter type (u32, s32, u64, f32 or ptr.T)");
       return false;
     }
@@ -308,8 +308,8 @@ class Parser {
   void parse_reg_declaration() {
     std::optional<Type> type;
     if (tokens_.size() > 1 && tokens_[1].kind == TokenKind::Word) type = type_from_name(tokens_[1].text);
-    if (!type) {
-      expected(1, "a register type (pred, u32, s32, u64 or f32)");
+    if (!type || type_bytes(*type) == 1) {  // no register is 8 bits wide
+      expected(1, "a register type (pred, u16, s16, u32, s32, u64, s64, f32, f64, b16, b32 or b64)");
       return;
     }
     for (std::size_t i = 2;; i += 2) {
