@@ -18,9 +18,13 @@ struct RawOperand {
   std::string text;             // as written, for messages
 };
 
+// Every type, in the order messages list them.
+constexpr Type kTypesInOrder[] = {Type::Pred, Type::U8,  Type::S8,  Type::U16, Type::S16, Type::U32, Type::S32, Type::U64,
+                                  Type::S64,  Type::F32, Type::F64, Type::B8,  Type::B16, Type::B32, Type::B64};
+
 std::string accepted_types(TypeMask mask) {
   std::string out;
-  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+  for (Type t : kTypesInOrder)
     if (mask & type_bit(t)) out += fmt::format("{}{}", out.empty() ? "" : ", ", type_name(t));
   return out;
 }
@@ -28,12 +32,12 @@ std::string accepted_types(TypeMask mask) {
 // "a u32", "an f32": the article a type name takes when read aloud.
 std::string with_article(Type t) {
   const std::string_view name = type_name(t);
-  return fmt::format("{} {}", name[0] == 's' || name[0] == 'f' ? "an" : "a", name);
+  return fmt::format("{} {}", name[0] == 's' || name[0] == 'f' || name == "u8" ? "an" : "a", name);
 }
 
 std::string dotted(TypeMask mask) {
   std::string out;
-  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+  for (Type t : kTypesInOrder)
     if (mask & type_bit(t)) out += fmt::format("{}.{}", out.empty() ? "" : ", ", type_name(t));
   return out;
 }
@@ -177,7 +181,7 @@ class InstructionReader {
     }
     if (info.modifier == Modifier::SourceType) {
       const std::optional<Type> type = used < parts.size() ? type_from_name(parts[used]) : std::nullopt;
-      if (!type || !(kNum & type_bit(*type))) return fail(fmt::format("a source type ({})", dotted(kNum)));
+      if (!type || !(kConvert & type_bit(*type))) return fail(fmt::format("a source type ({})", dotted(kConvert)));
       in.source_type = *type;
       take();
     }
@@ -314,13 +318,13 @@ class InstructionReader {
       return false;
     }
     switch (role) {
-      case Role::DstT: return resolve_destination(raw, in.type, k, out);
-      case Role::DstPred: return resolve_destination(raw, Type::Pred, k, out);
-      case Role::DstU64: return resolve_destination(raw, Type::U64, k, out);
-      case Role::SrcT: return resolve_source(raw, in.type, false, k, out);
-      case Role::SrcS: return resolve_source(raw, in.source_type, false, k, out);
-      case Role::SrcU32: return resolve_source(raw, Type::U32, false, k, out);
-      case Role::SrcPred: return resolve_source(raw, Type::Pred, true, k, out);
+      case Role::DstT:
+      case Role::DstPred:
+      case Role::DstWide: return resolve_destination(raw, in, role, k, out);
+      case Role::SrcT:
+      case Role::SrcS:
+      case Role::SrcU32: return resolve_source(raw, in, role, false, k, out);
+      case Role::SrcPred: return resolve_source(raw, in, role, true, k, out);
       case Role::Mem: return resolve_memory(raw, in.space, k, out);
       case Role::Label:
         if (raw.kind != RawOperand::Kind::Name) {
@@ -335,7 +339,8 @@ class InstructionReader {
     return false;
   }
 
-  bool resolve_destination(const RawOperand& raw, Type type, unsigned k, Operand& out) {
+  bool resolve_destination(const RawOperand& raw, const Instruction& in, Role role, unsigned k, Operand& out) {
+    const Type type = operand_type(in, role);
     const std::string must = fmt::format("{} must be {} register", operand_name(k), with_article(type));
     if (raw.kind == RawOperand::Kind::Name) {
       if (int r = names_.find_register(raw.token.text); r >= 0) {
@@ -344,7 +349,7 @@ class InstructionReader {
           error_(raw.span, fmt::format("{}, parameter '{}' is read-only", must, reg.name));
           return false;
         }
-        if (register_accepts(reg.type, type)) {
+        if (register_fits(in, role, reg.type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -361,12 +366,14 @@ class InstructionReader {
     return false;
   }
 
-  bool resolve_source(const RawOperand& raw, Type type, bool register_only, unsigned k, Operand& out) {
+  bool resolve_source(const RawOperand& raw, const Instruction& in, Role role, bool register_only, unsigned k,
+                      Operand& out) {
+    const Type type = operand_type(in, role);
     const std::string must = register_only ? fmt::format("{} must be {} register", operand_name(k), with_article(type))
                                            : fmt::format("{} must be {}", operand_name(k), type_name(type));
     switch (raw.kind) {
       case RawOperand::Kind::Name:
-        if (int r = names_.find_register(raw.token.text); r >= 0 && register_accepts(kernel_.registers[r].type, type)) {
+        if (int r = names_.find_register(raw.token.text); r >= 0 && register_fits(in, role, kernel_.registers[r].type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -378,7 +385,7 @@ class InstructionReader {
         }
         break;
       case RawOperand::Kind::Special:
-        if (const Special s = *special_from_name(raw.token.text); special_type(s) == type && !register_only) {
+        if (const Special s = *special_from_name(raw.token.text); compatible(special_type(s), type) && !register_only) {
           out.kind = OperandKind::Special;
           out.special = s;
           return true;
@@ -407,7 +414,7 @@ class InstructionReader {
     const int s = names_.find_shared(raw.token.text);
     const bool global = space == Space::Global;
     const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
-    if (r >= 0 && register_accepts(kernel_.registers[r].type, global ? Type::U64 : Type::U32)) {
+    if (r >= 0 && compatible(kernel_.registers[r].type, global ? Type::U64 : Type::U32)) {
       out.kind = OperandKind::MemRegister;
       out.index = static_cast<std::uint32_t>(r);
       return true;
@@ -439,6 +446,23 @@ class InstructionReader {
       error_(raw.span, fmt::format("{}: {} is out of range for {}", operand_name(k), raw.text, type_name(type)));
       return false;
     };
+    if (n.form == NumberLiteral::Form::DoubleBits) {
+      if (type != Type::F64 && type != Type::B64) {
+        error_(raw.span, fmt::format("{} must be {}, found f64 literal '{}'", operand_name(k), type_name(type), raw.text));
+        return false;
+      }
+      bits = n.double_bits ^ (raw.negative ? 0x8000000000000000u : 0u);
+      return true;
+    }
+    if (n.form == NumberLiteral::Form::Float && type == Type::F64) {
+      if (n.double_out_of_range) return out_of_range();
+      bits = n.double_bits ^ (raw.negative ? 0x8000000000000000u : 0u);
+      return true;
+    }
+    if (n.form == NumberLiteral::Form::FloatBits && type == Type::B32) {
+      bits = n.float_bits ^ (raw.negative ? 0x80000000u : 0u);
+      return true;
+    }
     if (n.form == NumberLiteral::Form::Float || n.form == NumberLiteral::Form::FloatBits) {
       if (type != Type::F32) {
         error_(raw.span, fmt::format("{} must be {}, found float literal '{}'", operand_name(k), type_name(type), raw.text));
@@ -471,6 +495,40 @@ class InstructionReader {
         if (negative) return out_of_range();
         bits = v;
         return true;
+      case Type::S64:
+        if (v > (negative ? 0x8000000000000000u : 0x7fffffffffffffffu)) return out_of_range();
+        bits = negative ? 0 - v : v;
+        return true;
+      case Type::U16:
+      case Type::U8:
+        if (negative || v > (type == Type::U8 ? 0xffu : 0xffffu)) return out_of_range();
+        bits = v;
+        return true;
+      case Type::S16:
+      case Type::S8:
+        if (v > (type == Type::S8 ? (negative ? 0x80u : 0x7fu) : (negative ? 0x8000u : 0x7fffu))) return out_of_range();
+        bits = negative ? 0 - v : v;
+        return true;
+      case Type::B8:
+      case Type::B16:
+      case Type::B32:
+      case Type::B64: {
+        // A bit type takes any value of its width, signed or unsigned, and keeps the bit pattern.
+        const unsigned width = type_bytes(type) * 8;
+        const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+        if (negative ? v - 1 > mask >> 1 : v > mask) return out_of_range();
+        bits = (negative ? 0 - v : v) & mask;
+        return true;
+      }
+      case Type::F64: {
+        const double magnitude = static_cast<double>(v);
+        if (magnitude >= 0x1p64 || static_cast<std::uint64_t>(magnitude) != v) {
+          error_(raw.span, fmt::format("{}: {} is not exactly representable as f64", operand_name(k), raw.text));
+          return false;
+        }
+        bits = std::bit_cast<std::uint64_t>(negative ? -magnitude : magnitude);
+        return true;
+      }
       case Type::F32: {
         const float magnitude = static_cast<float>(v);
         if (magnitude >= 0x1p64f || static_cast<std::uint64_t>(magnitude) != v) {
@@ -480,9 +538,7 @@ class InstructionReader {
         bits = std::bit_cast<std::uint32_t>(negative ? -magnitude : magnitude);
         return true;
       }
-      case Type::None:
-      case Type::B32:  // register-only types: no instruction has them
-      case Type::B64: break;
+      case Type::None: break;
     }
     return out_of_range();
   }

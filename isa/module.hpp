@@ -72,6 +72,13 @@ struct Instruction {
   bool same(const Instruction& other) const;
 };
 
+// The type operand position `role` of `in` reads or writes (DstWide: the doubled integer type;
+// Mem and Label: None).
+Type operand_type(const Instruction& in, Role role);
+// Whether a register of type `reg` may be that operand (types.hpp's compatible(), with widening
+// for ld, st and cvt of 8- and 16-bit types; DstWide takes any integer or bit register of its size).
+bool register_fits(const Instruction& in, Role role, Type reg);
+
 struct Register {
   std::string name;
   Type type = Type::None;

@@ -50,19 +50,11 @@ std::string format_immediate(std::uint64_t bits, Type type) {
     case Type::S32: return fmt::format("{}", static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
     case Type::F32: return format_f32(static_cast<std::uint32_t>(bits));
     case Type::U32: return fmt::format("{}", static_cast<std::uint32_t>(bits));
+    case Type::S64:
+    case Type::S16:
+    case Type::S8: return fmt::format("{}", static_cast<std::int64_t>(bits));
+    case Type::F64: return fmt::format("0d{:016x}", bits);  // exact, as PTX writes f64 bits
     default: return fmt::format("{}", bits);
-  }
-}
-
-// The type an operand position holds, which decides how an immediate prints.
-Type operand_type(const Instruction& in, Role role) {
-  switch (role) {
-    case Role::SrcS: return in.source_type;
-    case Role::SrcU32: return Type::U32;
-    case Role::SrcPred:
-    case Role::DstPred: return Type::Pred;
-    case Role::DstU64: return Type::U64;
-    default: return in.type;
   }
 }
 
