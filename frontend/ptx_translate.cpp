@@ -42,16 +42,19 @@ std::string c_scalar(std::string type) {
   for (char c : type)
     if (c != ' ' && c != '\t' && c != '\n') compact += c;
   static const std::map<std::string, std::string> kTypes = {
-      {"float", "f32"}, {"int", "s32"}, {"signed", "s32"}, {"signedint", "s32"}, {"int32_t", "s32"},
+      {"float", "f32"}, {"double", "f64"}, {"int", "s32"}, {"signed", "s32"}, {"signedint", "s32"}, {"int32_t", "s32"},
       {"unsigned", "u32"}, {"unsignedint", "u32"}, {"uint32_t", "u32"}, {"uint", "u32"},
-      {"longlong", "u64"}, {"longlongint", "u64"}, {"unsignedlonglong", "u64"}, {"unsignedlong", "u64"},
-      {"long", "u64"}, {"size_t", "u64"}, {"uint64_t", "u64"}, {"int64_t", "u64"}, {"unsignedlonglongint", "u64"}};
+      {"longlong", "s64"}, {"longlongint", "s64"}, {"unsignedlonglong", "u64"}, {"unsignedlong", "u64"},
+      {"long", "s64"}, {"size_t", "u64"}, {"uint64_t", "u64"}, {"int64_t", "s64"}, {"unsignedlonglongint", "u64"},
+      {"short", "s16"}, {"int16_t", "s16"}, {"unsignedshort", "u16"}, {"uint16_t", "u16"},
+      {"char", "s8"}, {"signedchar", "s8"}, {"int8_t", "s8"}, {"unsignedchar", "u8"}, {"uint8_t", "u8"}};
   const auto it = kTypes.find(compact);
   return it == kTypes.end() ? "" : it->second;
 }
 
 struct Literal {
   bool is_float = false;
+  bool is_double = false;  // a 0d literal (f64 bits); otherwise a float is 0f (f32 bits)
   std::uint64_t bits = 0;  // integers: two's complement
   bool negative = false;
 };
@@ -63,6 +66,15 @@ std::optional<Literal> literal(std::string_view text) {
     const auto [end, ec] = std::from_chars(text.data() + 2, text.data() + 10, v, 16);
     if (ec != std::errc() || end != text.data() + 10) return std::nullopt;
     l.is_float = true;
+    l.bits = v;
+    return l;
+  }
+  if (text.size() == 18 && text[0] == '0' && (text[1] == 'd' || text[1] == 'D')) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data() + 2, text.data() + 18, v, 16);
+    if (ec != std::errc() || end != text.data() + 18) return std::nullopt;
+    l.is_float = true;
+    l.is_double = true;
     l.bits = v;
     return l;
   }
@@ -95,7 +107,11 @@ class KernelTranslator {
 
   void run() {
     find_constants();
-    header();
+    std::set<std::string> wide;
+    for (const auto& r : k_.registers)
+      if (r.type == "b64" || r.type == "u64" || r.type == "s64") wide.insert(r.name);
+    header();  // names the shared variables find_shared_addresses looks for
+    find_shared_addresses(wide);
     for (const auto& s : k_.body) statement(s);
     emit("}", k_.body.empty() ? k_.line : k_.body.back().line);
   }
@@ -124,6 +140,77 @@ class KernelTranslator {
         if (const auto l = literal(s.operands[1]); l && !l->is_float) constants_[s.operands[0]] = l->bits;
   }
 
+  // Registers that provably hold the address of a shared variable as a 64-bit value (`mov.u64 %rd,
+  // smem`, `cvta.shared.u64`, then `add`/`sub` of offsets): every write to them is such a step, from
+  // a shared variable or from another such register. Generic ld/st/atom through them are shared
+  // accesses; the IR keeps the offset within shared memory in them, not the generic address, so
+  // they may only address memory (value() refuses any other use).
+  static bool is_destination_writer(const PtxStatement& s) {
+    return s.label.empty() && !s.operands.empty() && s.opcode[0] != "st" && s.opcode[0] != "red" && s.opcode[0] != "bra";
+  }
+  bool derivation_step(const PtxStatement& s) const {
+    if (!s.label.empty() || s.operands.size() < 2) return false;
+    const std::string& op = s.opcode[0];
+    const std::string& t = s.opcode.back();
+    if (t != "u64" && t != "s64" && t != "b64") return false;
+    const auto from = [&](const std::string& x) { return shared_addresses_.count(x) > 0 || shared_.count(x) > 0; };
+    if (op == "mov" || op == "cvta") return s.operands.size() == 2 && from(s.operands[1]);
+    if (op == "add" && s.operands.size() == 3) return from(s.operands[1]) != from(s.operands[2]);
+    if (op == "sub" && s.operands.size() == 3) return from(s.operands[1]) && !from(s.operands[2]);
+    return false;
+  }
+  void find_shared_addresses(const std::set<std::string>& wide_registers) {
+    std::map<std::string, std::vector<const PtxStatement*>> writes;
+    for (const auto& s : k_.body)
+      if (is_destination_writer(s)) writes[s.operands[0].substr(0, s.operands[0].find('|'))].push_back(&s);
+    // Optimistic start (every 64-bit register written only by mov/cvta/add/sub), then drop those
+    // with a write that does not derive them, until nothing changes: loops that step a pointer stay in.
+    for (const auto& [r, ws] : writes)
+      if (wide_registers.count(r) &&
+          std::all_of(ws.begin(), ws.end(), [](const PtxStatement* w) {
+            const auto& op = w->opcode[0];
+            return op == "mov" || op == "cvta" || op == "add" || op == "sub";
+          }))
+        shared_addresses_.insert(r);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = shared_addresses_.begin(); it != shared_addresses_.end();) {
+        const auto& ws = writes[*it];
+        if (std::all_of(ws.begin(), ws.end(), [&](const PtxStatement* w) { return derivation_step(*w); })) {
+          ++it;
+        } else {
+          it = shared_addresses_.erase(it);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  // The space of a generic ld/st/atom: shared when its base provably holds a shared address.
+  std::string generic_space(const PtxStatement& s, const std::string& address) const {
+    const std::string base = address.substr(1, address.find_first_of("+-]", 1) - 1);
+    if (shared_addresses_.count(base)) return "shared";
+    unsupported(s, fmt::format("'{}' through a generic address ({} is not provably the address of a shared variable; "
+                               "only generic accesses to shared arrays are supported)", joined(s.opcode), base));
+  }
+
+  // `mov.u64 %rd, smem`: the shared offset of smem, widened.
+  void shared_symbol_address(const PtxStatement& s, const std::string& destination, const std::string& symbol) {
+    const std::string low = scratch("b32", "shared_address32");
+    instruction(s, fmt::format("mov.u32 {}, {}", low, shared_.at(symbol)));
+    instruction(s, fmt::format("cvt.u64.u32 {}, {}", reg(s, destination), low));
+  }
+
+  // A shared access whose base is a 64-bit register holding a shared offset: the IR's shared
+  // addresses are u32, so the access goes through the offset's low half.
+  std::string shared_memory(const PtxStatement& s, const std::string& address) {
+    const std::string base = address.substr(1, address.find_first_of("+-]", 1) - 1);
+    if (!shared_addresses_.count(base)) return memory(s, address, true);
+    const std::string low = scratch("b32", "shared_address32");
+    instruction(s, fmt::format("cvt.u32.u64 {}, {}", low, reg(s, base)));
+    return memory(s, address, true, low);
+  }
+
   std::optional<std::uint64_t> constant(const std::string& operand) const {
     if (const auto l = literal(operand); l && !l->is_float) return l->bits;
     const auto it = constants_.find(operand);
@@ -147,7 +234,8 @@ class KernelTranslator {
             const std::string pointee = c_scalar(c_type.substr(0, star));
             type = "ptr." + (pointee.empty() ? std::string("u32") : pointee);
           } else {
-            type = "u64";
+            const std::string c = c_scalar(c_type);
+            type = c == "s64" || c == "f64" ? c : "u64";
           }
         } else {
           type = used_as_address(p.name) ? "ptr.u32" : "u64";
@@ -155,12 +243,16 @@ class KernelTranslator {
       } else if (p.type == "u32" || p.type == "b32" || p.type == "s32") {
         const std::string c = named ? c_scalar(c_type) : "";
         type = c == "s32" || c == "u32" ? c : p.type == "s32" ? "s32" : "u32";
-      } else if (p.type == "f32") {
-        type = "f32";
+      } else if (p.type == "f32" || p.type == "f64") {
+        type = p.type;
+      } else if (p.type == "u16" || p.type == "s16" || p.type == "b16") {
+        const std::string c = named ? c_scalar(c_type) : "";
+        type = c == "s16" || c == "u16" ? c : p.type == "s16" ? "s16" : "u16";
       } else {
-        throw PtxError(p.line, fmt::format("unsupported PTX: parameter {} of type .{} (the IR's parameters are u32, s32, "
-                                           "u64, f32 and pointers)", name, p.type));
+        throw PtxError(p.line, fmt::format("unsupported PTX: parameter {} of type .{} (the IR's parameters are 16-, 32- "
+                                           "and 64-bit integers, f32, f64 and pointers)", name, p.type));
       }
+      // ld.param reads the parameter with its PTX type; a pointer is a u64.
       param_types_[p.name] = type.rfind("ptr.", 0) == 0 ? "u64" : type;
       param_names_[p.name] = name;
       used.insert(name);
@@ -171,14 +263,17 @@ class KernelTranslator {
     std::vector<std::string> order;
     for (const auto& r : k_.registers) {
       std::string type;
-      if (r.type == "pred") type = "pred";
-      else if (r.type == "b32" || r.type == "u32" || r.type == "s32" || r.type == "f32") type = "b32";
-      else if (r.type == "b64" || r.type == "u64" || r.type == "s64" || r.type == "f64") type = "b64";
-      else throw PtxError(k_.line, fmt::format("unsupported PTX: {}-typed register {} (8- and 16-bit registers)", r.type, r.name));
+      // PTX's register types are the IR's, bit types included (the instruction's type says what
+      // the bits mean); no IR register is 8 bits wide.
+      static const std::set<std::string> kRegisterTypes = {"pred", "b16", "u16", "s16", "b32", "u32", "s32", "f32",
+                                                            "b64", "u64", "s64", "f64"};
+      if (kRegisterTypes.count(r.type)) type = r.type;
+      else throw PtxError(k_.line, fmt::format("unsupported PTX: {}-typed register {} (no IR register is 8 bits wide)", r.type, r.name));
       std::string name = ir_name(r.name);
       while (used.count(name)) name += "_";
       used.insert(name);
       registers_[r.name] = name;
+      register_types_[r.name] = type;
       if (!by_type.count(type)) order.push_back(type);
       by_type[type].push_back(name);
     }
@@ -233,33 +328,46 @@ class KernelTranslator {
 
   // A value operand for an IR instruction of type `type` ("u32", "s32", "u64", "f32", "pred").
   std::string value(const PtxStatement& s, const std::string& operand, std::string_view type) const {
+    if (shared_addresses_.count(operand) && !derivation_step(s))
+      unsupported(s, fmt::format("the generic shared address in {} used as a value (only addressing is supported)", operand));
     if (registers_.count(operand)) return registers_.at(operand);
     if (operand.starts_with("%")) {
       if (std::find(std::begin(kSpecials), std::end(kSpecials), operand) != std::end(kSpecials)) return operand;
       unsupported(s, fmt::format("the special register {}", operand));
     }
     if (shared_.count(operand)) {
-      if (type != "u32") unsupported(s, fmt::format("the {}-bit address of shared variable {} (generic addressing)", type == "u64" ? 64 : 32, operand));
+      if (type != "u32" && type != "b32" && type != "s32")
+        unsupported(s, fmt::format("the {}-bit address of shared variable {} outside a shared-memory access", type_bits(type), operand));
       return shared_.at(operand);
     }
     if (param_names_.count(operand)) unsupported(s, fmt::format("the address of parameter {}", operand));
     const auto l = literal(operand);
-    if (!l) {
-      if (operand.starts_with("0d") || operand.starts_with("0D")) unsupported(s, fmt::format("the f64 literal {}", operand));
-      unsupported(s, fmt::format("the operand '{}'", operand));
+    if (!l) unsupported(s, fmt::format("the operand '{}'", operand));
+    if (l->is_float) {
+      // PTX's 0f and 0d literals keep their exact bits; the IR spells them the same way.
+      if ((type == "f32" || type == "b32") && !l->is_double) return fmt::format("0f{:08x}", static_cast<std::uint32_t>(l->bits));
+      if ((type == "f64" || type == "b64") && l->is_double) return fmt::format("0d{:016x}", l->bits);
+      unsupported(s, fmt::format("the float literal {} where {} is expected", operand, type));
     }
-    if (type == "f32") {
-      if (!l->is_float) return std::to_string(l->bits);
-      return fmt::format("0f{:08x}", static_cast<std::uint32_t>(l->bits));
+    if (type == "f32" || type == "f64") return l->negative ? "-" + std::to_string(0 - l->bits) : std::to_string(l->bits);
+    const unsigned bits = type_bits(type);
+    const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    const std::uint64_t v = l->bits & mask;
+    if (type[0] == 's') {
+      const std::uint64_t sign = std::uint64_t{1} << (bits - 1);
+      if (v & sign) return "-" + std::to_string((0 - v) & mask);
     }
-    if (l->is_float) unsupported(s, fmt::format("the float literal {} where {} is expected", operand, type));
-    if (type == "s32") return std::to_string(static_cast<std::int32_t>(static_cast<std::uint32_t>(l->bits)));
-    if (type == "u32" || type == "pred") return std::to_string(static_cast<std::uint32_t>(l->bits));
-    return std::to_string(l->bits);
+    return std::to_string(v);
+  }
+
+  static unsigned type_bits(std::string_view type) {
+    if (type == "pred") return 32;
+    if (type.size() < 2) return 32;
+    return static_cast<unsigned>(std::stoul(std::string(type.substr(1))));
   }
 
   // [%rd1+4] -> [rd1+4]; [array] -> [array]
-  std::string memory(const PtxStatement& s, const std::string& operand, bool shared) const {
+  std::string memory(const PtxStatement& s, const std::string& operand, bool shared, const std::string& base_override = {}) const {
     if (operand.size() < 3 || operand.front() != '[' || operand.back() != ']')
       unsupported(s, fmt::format("the memory operand '{}'", operand));
     std::string inner = operand.substr(1, operand.size() - 2);
@@ -273,7 +381,8 @@ class KernelTranslator {
       offset = inner.substr(minus);
     }
     std::string ir_base;
-    if (registers_.count(base)) ir_base = registers_.at(base);
+    if (!base_override.empty()) ir_base = base_override;
+    else if (registers_.count(base)) ir_base = registers_.at(base);
     else if (shared && shared_.count(base)) ir_base = shared_.at(base);
     else unsupported(s, fmt::format("the address '{}' (the base must be a register{})", operand, shared ? " or a shared variable" : ""));
     if (offset.empty()) return "[" + ir_base + "]";
@@ -283,18 +392,24 @@ class KernelTranslator {
     return v < 0 ? fmt::format("[{}-{}]", ir_base, -v) : fmt::format("[{}+{}]", ir_base, v);
   }
 
+  // A value for a store of type t: PTX stores the low bits of a wider register (`st.global.u32
+  // [a], %rd1`); the IR's st takes a register of the store's width, so a 64-bit register stored
+  // as 32 bits goes through cvt.
+  std::string narrowed(const PtxStatement& s, const std::string& operand, const std::string& t) {
+    const auto it = register_types_.find(operand);
+    if (it == register_types_.end() || type_bits(it->second) != 64 || type_bits(t) != 32) return value(s, operand, t);
+    const std::string low = scratch("b32", "stored_low32");
+    instruction(s, fmt::format("cvt.u32.u64 {}, {}", low, value(s, operand, "u64")));
+    return low;
+  }
+
   // ---- types ----
   // The IR type of a PTX type suffix; signed 64-bit is refused where the sign matters.
-  std::string type(const PtxStatement& s, const std::string& t, bool sign_matters) const {
-    if (t == "u32" || t == "b32") return "u32";
-    if (t == "s32") return "s32";
-    if (t == "f32") return "f32";
-    if (t == "u64" || t == "b64") return "u64";
-    if (t == "s64") {
-      if (sign_matters) unsupported(s, fmt::format("'{}' on signed 64-bit values", joined(s.opcode)));
-      return "u64";
-    }
-    if (t == "pred") return "pred";
+  // The IR spells PTX's types as PTX does; the IR's opcode table says which an opcode takes.
+  std::string type(const PtxStatement& s, const std::string& t, bool = false) const {
+    static const std::set<std::string> kTypes = {"pred", "u8",  "s8",  "b8",  "u16", "s16", "b16", "u32",
+                                                 "s32",  "b32", "f32", "u64", "s64", "b64", "f64"};
+    if (kTypes.count(t)) return t;
     unsupported(s, fmt::format("'{}' on .{} values", joined(s.opcode), t));
   }
 
@@ -332,6 +447,7 @@ class KernelTranslator {
 
     if (op == "ld" || op == "st") {
       drop({"volatile", "relaxed", "weak", "cta", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc"});
+      if (mods.size() == 1 && !mods[0].starts_with("v")) mods.insert(mods.begin(), generic_space(s, op == "ld" ? o.at(1) : o.at(0)));
       if (mods.size() != 2) unsupported(s, fmt::format("'{}' (vector, or without a state space)", joined(s.opcode)));
       const std::string& space = mods[0];
       if (space == "param" && op == "ld") {
@@ -347,16 +463,27 @@ class KernelTranslator {
       const std::string t = type(s, mods[1], false);
       if (t == "pred") unsupported(s, joined(s.opcode));
       need(s, 2);
+      const std::string& address = op == "ld" ? o[1] : o[0];
+      const std::string m = space == "shared" ? shared_memory(s, address) : memory(s, address, false);
       if (op == "ld")
-        instruction(s, fmt::format("ld.{}.{} {}, {}", space, t, reg(s, o[0]), memory(s, o[1], space == "shared")));
+        instruction(s, fmt::format("ld.{}.{} {}, {}", space, t, reg(s, o[0]), m));
       else
-        instruction(s, fmt::format("st.{}.{} {}, {}", space, t, memory(s, o[0], space == "shared"), value(s, o[1], t)));
+        instruction(s, fmt::format("st.{}.{} {}, {}", space, t, m, narrowed(s, o[1], t)));
       return;
     }
     if (op == "cvta") {
       need(s, 2);
       if (mods.size() == 3 && mods[0] == "to" && mods[1] == "global" && mods[2] == "u64") {
         instruction(s, fmt::format("mov.u64 {}, {}", reg(s, o[0]), value(s, o[1], "u64")));
+        return;
+      }
+      // To and from the generic window of a shared address: the IR keeps the shared offset (see
+      // find_shared_addresses), so both are copies.
+      if (mods.back() == "u64" && (mods == std::vector<std::string>{"shared", "u64"} ||
+                                   mods == std::vector<std::string>{"to", "shared", "u64"}) &&
+          shared_addresses_.count(o[0])) {
+        if (shared_.count(o[1])) return shared_symbol_address(s, o[0], o[1]);
+        instruction(s, fmt::format("mov.u64 {}, {}", reg(s, o[0]), reg(s, o[1])));
         return;
       }
       unsupported(s, fmt::format("'{}' (generic addresses)", joined(s.opcode)));
@@ -366,6 +493,12 @@ class KernelTranslator {
       if (mods.size() != 1) unsupported(s, joined(s.opcode));
       const std::string t = type(s, mods[0], false);
       if (o[1].starts_with("{") || o[0].starts_with("{")) unsupported(s, "mov packing or unpacking a vector");
+      if (shared_.count(o[1]) && (t == "u64" || t == "b64")) {
+        if (!shared_addresses_.count(o[0]))
+          unsupported(s, fmt::format("the 64-bit address of shared variable {} in {}, which is not only used as a shared "
+                                     "address", o[1], o[0]));
+        return shared_symbol_address(s, o[0], o[1]);
+      }
       instruction(s, fmt::format("mov.{} {}, {}", t, reg(s, o[0]), value(s, o[1], t)));
       return;
     }
@@ -377,11 +510,13 @@ class KernelTranslator {
     }
     if (op == "sqrt" || op == "rcp") {
       need(s, 2);
-      if (mods != std::vector<std::string>{"rn", "f32"})
-        unsupported(s, fmt::format("'{}' (only the correctly rounded .rn.f32 form)", joined(s.opcode)));
-      if (op == "sqrt") instruction(s, fmt::format("sqrt.f32 {}, {}", reg(s, o[0]), value(s, o[1], "f32")));
+      if (mods.size() != 2 || mods[0] != "rn" || (mods[1] != "f32" && mods[1] != "f64"))
+        unsupported(s, fmt::format("'{}' (only the correctly rounded .rn form)", joined(s.opcode)));
+      const std::string& t = mods[1];
+      if (op == "sqrt") instruction(s, fmt::format("sqrt.{} {}, {}", t, reg(s, o[0]), value(s, o[1], t)));
       // rcp.rn is the correctly rounded 1/x, which is exactly div.rn 1.0, x.
-      else instruction(s, fmt::format("div.f32 {}, 0f3f800000, {}", reg(s, o[0]), value(s, o[1], "f32")));
+      else instruction(s, fmt::format("div.{} {}, {}, {}", t, reg(s, o[0]), t == "f32" ? "0f3f800000" : "0d3ff0000000000000",
+                                      value(s, o[1], t)));
       return;
     }
     if (op == "cvt") {
@@ -461,25 +596,23 @@ class KernelTranslator {
     bool wide = false;
     for (const auto& m : mods) {
       if (m == "lo" && (op == "mul" || op == "mad")) continue;
-      if (m == "rn" && ptx_type == "f32" && (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma" || op == "div")) continue;
+      if (m == "rn" && (ptx_type == "f32" || ptx_type == "f64") &&
+          (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma" || op == "div"))
+        continue;
       if (m == "wide" && op == "mul") {
         wide = true;
         continue;
       }
       unsupported(s, fmt::format("'{}' (the .{} modifier)", joined(s.opcode), m));
     }
-    if ((op == "mad" || op == "fma") && ptx_type == "f32" && mods.empty() && op == "fma") unsupported(s, joined(s.opcode));
-    if (op == "div" && ptx_type == "f32" && std::find(mods.begin(), mods.end(), "rn") == mods.end())
-      unsupported(s, fmt::format("'{}' (approximate division; only div.rn.f32)", joined(s.opcode)));
-    const bool sign_matters = op == "div" || op == "rem" || op == "min" || op == "max" || op == "shr" || op == "neg" ||
-                              op == "abs" || wide;
-    std::string t = type(s, ptx_type, sign_matters);
+    const bool is_float = ptx_type == "f32" || ptx_type == "f64";
+    if (op == "div" && is_float && std::find(mods.begin(), mods.end(), "rn") == mods.end())
+      unsupported(s, fmt::format("'{}' (approximate division; only div.rn)", joined(s.opcode)));
+    std::string t = type(s, ptx_type);
     if (t == "pred" && op != "and" && op != "or" && op != "xor" && op != "not") unsupported(s, joined(s.opcode));
-    if (ptx_type == "b32" && (op == "neg" || op == "abs")) t = "s32";
-    if ((op == "neg" || op == "abs") && t != "s32" && t != "f32") unsupported(s, joined(s.opcode));
     if (wide) {
       need(s, 3);
-      if (t != "u32" && t != "s32") unsupported(s, joined(s.opcode));
+      if (t != "u32" && t != "s32" && t != "u16" && t != "s16") unsupported(s, joined(s.opcode));
       return instruction(s, fmt::format("mul.wide.{} {}, {}, {}", t, reg(s, o[0]), value(s, o[1], t), value(s, o[2], t)));
     }
     const std::size_t arity = op == "mad" || op == "fma" ? 4 : op == "neg" || op == "abs" || op == "not" ? 2 : 3;
@@ -497,24 +630,17 @@ class KernelTranslator {
     mods.pop_back();
     const std::string dst = mods.back();
     mods.pop_back();
-    const bool from_float = src == "f32", to_float = dst == "f32";
+    const bool from_float = src == "f32" || src == "f64", to_float = dst == "f32" || dst == "f64";
     for (const auto& m : mods) {
-      if (m == "rzi" && from_float && !to_float) continue;  // truncation, the IR's rule
-      if (m == "rn" && to_float && !from_float) continue;   // round to nearest, the IR's rule
+      // The IR's cvt rounds as C does: float to integer truncates, into a float to nearest even
+      // (f32 to f64 is exact).
+      if (m == "rzi" && from_float && !to_float) continue;
+      if (m == "rn" && to_float && (!from_float || (src == "f64" && dst == "f32"))) continue;
       unsupported(s, fmt::format("'{}' (the .{} rounding or modifier)", joined(s.opcode), m));
     }
-    if (from_float && to_float) unsupported(s, joined(s.opcode));
-    auto ir = [&](const std::string& t, bool destination) -> std::string {
-      if (t == "u32" || t == "s32" || t == "f32" || t == "u64") return t;
-      if (t == "s64") {
-        if (from_float || to_float) unsupported(s, fmt::format("'{}' (signed 64-bit)", joined(s.opcode)));
-        return "u64";  // integer to and from s64: sign extension from s32 and truncation have the u64 bits
-      }
-      (void)destination;
-      unsupported(s, fmt::format("'{}' (.{} values)", joined(s.opcode), t));
-    };
-    std::string d = ir(dst, true), a = ir(src, false);
-    if ((dst == "u32" || dst == "s32") && (src == "u64" || src == "s64")) d = "u32", a = "u64";
+    if (from_float && to_float && src == dst) unsupported(s, joined(s.opcode));
+    const std::string d = type(s, dst), a = type(s, src);
+    if (d == "pred" || a == "pred" || d[0] == 'b' || a[0] == 'b') unsupported(s, joined(s.opcode));
     instruction(s, fmt::format("cvt.{}.{} {}, {}", d, a, reg(s, s.operands[0]), value(s, s.operands[1], a)));
   }
 
@@ -524,7 +650,7 @@ class KernelTranslator {
     if (o.size() != 3 || o[0].find('|') != std::string::npos) unsupported(s, fmt::format("'{}' with two results", joined(s.opcode)));
     const std::string& ptx_type = mods[1];
     std::string cmp = mods[0];
-    if (ptx_type == "f32") {
+    if (ptx_type == "f32" || ptx_type == "f64") {
       if (cmp == "neu") cmp = "ne";  // C's != : true when either is NaN, the IR's ne
       else if (cmp == "ne" || cmp.size() == 3 || cmp == "num" || cmp == "nan")
         unsupported(s, fmt::format("'{}' (this NaN handling)", joined(s.opcode)));
@@ -545,6 +671,7 @@ class KernelTranslator {
     mods.erase(std::remove_if(mods.begin(), mods.end(),
                               [](const std::string& m) { return m == "relaxed" || m == "gpu" || m == "cta" || m == "sys"; }),
                mods.end());
+    if (mods.size() == 2) mods.insert(mods.begin(), generic_space(s, s.operands.at(op == "red" ? 0 : 1)));
     if (mods.size() != 3 || (mods[0] != "global" && mods[0] != "shared"))
       unsupported(s, fmt::format("'{}' (generic address, ordering or vector form)", joined(s.opcode)));
     const std::string& what = mods[1];
@@ -555,21 +682,21 @@ class KernelTranslator {
     std::vector<std::string> operands;
     std::size_t first = 0;
     if (op == "red") {
-      operands.push_back(scratch(t == "u64" ? "b64" : "b32"));
+      operands.push_back(scratch(type_bits(t) == 64 ? "b64" : "b32"));
     } else {
       operands.push_back(reg(s, o.at(0)));
       first = 1;
     }
     const std::size_t sources = what == "cas" ? 2 : 1;
     need(s, first + 1 + sources);
-    operands.push_back(memory(s, o[first], mods[0] == "shared"));
+    operands.push_back(mods[0] == "shared" ? shared_memory(s, o[first]) : memory(s, o[first], false));
     for (std::size_t i = 0; i < sources; ++i) operands.push_back(value(s, o[first + 1 + i], t));
     instruction(s, fmt::format("atom.{}.{}.{} {}", what, mods[0], t, fmt::join(operands, ", ")));
   }
 
   // red has no result: the IR's atom writes the old value to a register nothing reads.
-  std::string scratch(const std::string& type) {
-    const std::string name = type == "b64" ? "red_old64" : "red_old32";
+  std::string scratch(const std::string& type, std::string name = {}) {
+    if (name.empty()) name = type == "b64" ? "red_old64" : "red_old32";
     if (!scratch_.count(name)) {
       scratch_.insert(name);
       // Declarations may stand anywhere before their first use.
@@ -603,9 +730,9 @@ class KernelTranslator {
   const PtxKernel& k_;
   const std::vector<CudaParam>& names_;
   KirText& out_;
-  std::map<std::string, std::string> registers_, shared_, param_names_, param_types_;
+  std::map<std::string, std::string> registers_, register_types_, shared_, param_names_, param_types_;
   std::map<std::string, std::uint64_t> constants_;
-  std::set<std::string> reads_, scratch_;
+  std::set<std::string> reads_, scratch_, shared_addresses_;
   std::uint32_t origin_file_ = 0, origin_line_ = 0;
 };
 

@@ -42,6 +42,15 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
     if (errno == ERANGE && std::isinf(f)) usage(fmt::format("{}: '{}' is out of the f32 range", what, text));
     return std::bit_cast<std::uint32_t>(f);
   }
+  if (type == isa::Type::F64) {
+    const std::string s(text);
+    char* end = nullptr;
+    errno = 0;
+    const double f = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size()) usage(fmt::format("{}: '{}' is not an f64 number", what, text));
+    if (errno == ERANGE && std::isinf(f)) usage(fmt::format("{}: '{}' is out of the f64 range", what, text));
+    return std::bit_cast<std::uint64_t>(f);
+  }
   const bool negative = !text.empty() && text[0] == '-';
   std::string_view digits = negative ? text.substr(1) : text;
   int base = 10;
@@ -66,6 +75,22 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
     case isa::Type::U64:
       if (negative) usage(fmt::format("{}: {} is out of the u64 range", what, text));
       return magnitude;
+    case isa::Type::S64:
+      if (magnitude > (negative ? 0x8000000000000000ull : 0x7fffffffffffffffull))
+        usage(fmt::format("{}: {} is out of the s64 range", what, text));
+      return negative ? 0 - magnitude : magnitude;
+    case isa::Type::U8:
+    case isa::Type::U16: {
+      const std::uint64_t limit = type == isa::Type::U8 ? 0xff : 0xffff;
+      if (negative || magnitude > limit) usage(fmt::format("{}: {} is out of the {} range", what, text, isa::type_name(type)));
+      return magnitude;
+    }
+    case isa::Type::S8:
+    case isa::Type::S16: {
+      const std::uint64_t half = type == isa::Type::S8 ? 0x80 : 0x8000;
+      if (magnitude > (negative ? half : half - 1)) usage(fmt::format("{}: {} is out of the {} range", what, text, isa::type_name(type)));
+      return (negative ? 0 - magnitude : magnitude) & (2 * half - 1);
+    }
     default: usage(fmt::format("{}: values of type {} cannot be given", what, isa::type_name(type)));
   }
 }
@@ -141,15 +166,19 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, s
       for (std::uint64_t i = 0; i < count; ++i) {
         if (b.type == isa::Type::F32)
           put(bytes, i, std::bit_cast<std::uint32_t>(std::bit_cast<float>(static_cast<std::uint32_t>(start)) + float(i)), size);
+        else if (b.type == isa::Type::F64)
+          put(bytes, i, std::bit_cast<std::uint64_t>(std::bit_cast<double>(start) + double(i)), size);
         else
           put(bytes, i, start + i, size);
       }
       break;
     }
     case BufferSpec::Init::Random: {
-      if (b.type == isa::Type::F32) {
+      if (b.type == isa::Type::F32 || b.type == isa::Type::F64) {
         const auto values = kernels::random_floats(count, seed);
-        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(values[i]), size);
+        for (std::uint64_t i = 0; i < count; ++i)
+          put(bytes, i, b.type == isa::Type::F32 ? std::uint64_t{std::bit_cast<std::uint32_t>(values[i])}
+                                                 : std::bit_cast<std::uint64_t>(double(values[i])), size);
       } else {
         const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
         if (bound > 0xffffffffull) usage(fmt::format("{}: random bound {} is larger than 2^32-1", what, bound));
@@ -181,7 +210,7 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   const std::string type_name = shape.substr(0, bracket);
   const auto type = isa::type_from_name(type_name);
   if (!type || *type == isa::Type::Pred)
-    usage(fmt::format("--buffer {}: unknown element type '{}' (u32, s32, u64 or f32)", b.name, type_name));
+    usage(fmt::format("--buffer {}: unknown element type '{}' (u8, s8, u16, s16, u32, s32, u64, s64, f32 or f64)", b.name, type_name));
   b.type = *type;
   if (bracket != std::string::npos) {
     if (shape.back() != ']') usage(fmt::format("--buffer {}: '{}' lacks its closing ']'", b.name, shape));
@@ -200,8 +229,9 @@ BufferSpec parse_buffer_spec(const std::string& text) {
   else if (kind == "random") b.init = BufferSpec::Init::Random;
   else if (kind == "file") b.init = BufferSpec::Init::File;
   else usage(fmt::format("--buffer {}: unknown initialiser '{}' (zeros, const:V, iota[:START], random[:BOUND], file:PATH)", b.name, kind));
-  if (b.init == BufferSpec::Init::Random && b.type == isa::Type::F32 && !arg.empty())
-    usage(fmt::format("--buffer {}: random f32 values lie in [0, 1); a bound applies to integer buffers only", b.name));
+  if (b.init == BufferSpec::Init::Random && isa::is_float(b.type) && !arg.empty())
+    usage(fmt::format("--buffer {}: random {} values lie in [0, 1); a bound applies to integer buffers only", b.name,
+                      isa::type_name(b.type)));
   if (b.init == BufferSpec::Init::Constant && arg.empty()) usage(fmt::format("--buffer {}: const needs a value (const:V)", b.name));
   if (b.init == BufferSpec::Init::File) {
     if (arg.empty()) usage(fmt::format("--buffer {}: file needs a path (file:PATH)", b.name));
