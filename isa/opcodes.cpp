@@ -16,7 +16,7 @@ constexpr OpcodeInfo make(Opcode op, std::string_view mnemonic, TypeMask types, 
 
 #define WARPSIM_ROLES_0()
 #define WARPSIM_EXPAND_ROLES(...) __VA_OPT__(, ) __VA_ARGS__
-constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstU64 = Role::DstU64, SrcT = Role::SrcT,
+constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstWide = Role::DstWide, SrcT = Role::SrcT,
                SrcS = Role::SrcS, SrcPred = Role::SrcPred, SrcU32 = Role::SrcU32, Mem = Role::Mem,
                Label = Role::Label;
 
