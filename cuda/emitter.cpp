@@ -429,6 +429,21 @@ class KernelEmitter {
       case Opcode::Shr:
         return assign(in, fmt::format("{}({}, {})", in.op == Opcode::Shl ? "ws_shl" : "ws_shr", value(in, 1, t),
                                       value(in, 2, Type::U32)), t);
+      case Opcode::MulHi:
+        return call(in, t == Type::U32 ? "__umulhi" : t == Type::S32 ? "__mulhi" : t == Type::U64 ? "__umul64hi" : "__mul64hi", 2);
+      case Opcode::Bfe:
+        return assign(in, fmt::format("ws_bfe({}, {}, {})", value(in, 1, t), value(in, 2, Type::U32), value(in, 3, Type::U32)), t);
+      case Opcode::Bfi:
+        return assign(in, fmt::format("ws_bfi({}, {}, {}, {})", value(in, 1, t), value(in, 2, t), value(in, 3, Type::U32),
+                                      value(in, 4, Type::U32)), t);
+      case Opcode::Popc:
+        return assign(in, fmt::format("(unsigned){}({})", t == Type::B64 ? "__popcll" : "__popc", value(in, 1, t)), Type::U32);
+      case Opcode::Clz:
+        return assign(in, t == Type::B64 ? fmt::format("(unsigned)__clzll((long long){})", value(in, 1, t))
+                                         : fmt::format("(unsigned)__clz((int){})", value(in, 1, t)),
+                      Type::U32);
+      case Opcode::Brev: return call(in, t == Type::B64 ? "__brevll" : "__brev", 1);
+      case Opcode::Prmt: return call(in, "ws_prmt", 3);
       case Opcode::Sqrt: return call(in, t == Type::F64 ? "__dsqrt_rn" : "__fsqrt_rn", 1);
       case Opcode::Cvt: return cvt(in);
       case Opcode::Setp:

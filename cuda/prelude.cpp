@@ -99,6 +99,16 @@ WS_DEVICE int ws_f2narrow(double x, int lo, int hi) {
   return x <= (double)lo ? lo : x >= (double)hi ? hi : (int)x;
 }
 
+// Bit-field extract and insert, byte permute: PTX's own instructions, so every edge case (positions
+// and lengths past the width, mod 256) is the hardware's.
+WS_DEVICE unsigned ws_bfe(unsigned a, unsigned p, unsigned n) { unsigned d; asm("bfe.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE int ws_bfe(int a, unsigned p, unsigned n) { int d; asm("bfe.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned long long ws_bfe(unsigned long long a, unsigned p, unsigned n) { unsigned long long d; asm("bfe.u64 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE long long ws_bfe(long long a, unsigned p, unsigned n) { long long d; asm("bfe.s64 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned ws_bfi(unsigned a, unsigned b, unsigned p, unsigned n) { unsigned d; asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(d) : "r"(a), "r"(b), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned long long ws_bfi(unsigned long long a, unsigned long long b, unsigned p, unsigned n) { unsigned long long d; asm("bfi.b64 %0, %1, %2, %3, %4;" : "=l"(d) : "l"(a), "l"(b), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned ws_prmt(unsigned a, unsigned b, unsigned s) { unsigned d; asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(s)); return d; }
+
 // Shuffles over the lanes that run the instruction (`lanes`). A source lane outside the warp or
 // not among those lanes gives the lane its own value.
 WS_DEVICE unsigned ws_shfl(unsigned lanes, unsigned v, unsigned long long src) {

@@ -322,7 +322,8 @@ class InstructionReader {
     switch (role) {
       case Role::DstT:
       case Role::DstPred:
-      case Role::DstWide: return resolve_destination(raw, in, role, k, out);
+      case Role::DstWide:
+      case Role::DstU32: return resolve_destination(raw, in, role, k, out);
       case Role::SrcT:
       case Role::SrcS:
       case Role::SrcU32: return resolve_source(raw, in, role, false, k, out);

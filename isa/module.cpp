@@ -36,7 +36,8 @@ Type operand_type(const Instruction& in, Role role) {
     case Role::SrcS: return in.source_type;
     case Role::DstPred:
     case Role::SrcPred: return Type::Pred;
-    case Role::SrcU32: return Type::U32;
+    case Role::SrcU32:
+    case Role::DstU32: return Type::U32;
     case Role::DstWide:
       switch (in.type) {
         case Type::U16: return Type::U32;

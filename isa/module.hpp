@@ -64,7 +64,7 @@ struct Instruction {
   bool guard_negated = false;     // @!p
   std::uint32_t guard = 0;        // predicate register when guarded
   std::uint8_t operand_count = 0;
-  std::array<Operand, 4> operands{};
+  std::array<Operand, 5> operands{};
   SourceLoc loc;
   Origin origin;                  // `loc F L` in .kir; ignored by same()
 

@@ -19,6 +19,7 @@ enum class Role : std::uint8_t {
   DstPred,  // predicate register
   DstWide,  // integer register twice as wide as the instruction type (mul.wide: u32 -> u64 or s64,
             // u16 -> u32 or s32; a bit register of that width also fits)
+  DstU32,   // u32 register whatever the instruction type (popc, clz)
   SrcT,     // value of the instruction type: register, immediate, special register, parameter,
             // or (u32 only) a shared array's name, which stands for its shared-memory address
   SrcS,     // value of the source type (cvt's second type)
@@ -90,6 +91,13 @@ constexpr TypeMask kConvert = kNum | kU8 | kS8;                // cvt's destinat
   X(Not, "not", (DstT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                              \
   X(Shl, "shl", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
   X(Shr, "shr", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
+  X(MulHi, "mul.hi", (DstT, SrcT, SrcT), kU32 | kS32 | kU64 | kS64, None, Alu, Mul, false)              \
+  X(Bfe, "bfe", (DstT, SrcT, SrcU32, SrcU32), kU32 | kS32 | kU64 | kS64, None, Alu, Simple, false)        \
+  X(Bfi, "bfi", (DstT, SrcT, SrcT, SrcU32, SrcU32), kB32 | kB64, None, Alu, Simple, false)                \
+  X(Popc, "popc", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                  \
+  X(Clz, "clz", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
+  X(Brev, "brev", (DstT, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
+  X(Prmt, "prmt", (DstT, SrcT, SrcT, SrcT), kB32, None, Alu, Simple, false)                               \
   X(Sqrt, "sqrt", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false)                                      \
   X(Cvt, "cvt", (DstT, SrcS), kConvert, SourceType, Alu, Convert, false)                                    \
   X(Setp, "setp", (DstPred, SrcT, SrcT), kNum | kBits, Compare, Alu, Simple, false)                        \
@@ -126,7 +134,7 @@ enum class Opcode : std::uint8_t {
 struct OpcodeInfo {
   Opcode opcode;
   std::string_view mnemonic;
-  std::array<Role, 4> roles;  // the first `arity` are used
+  std::array<Role, 5> roles;  // the first `arity` are used
   std::uint8_t arity;
   TypeMask types;             // accepted instruction types; kNone: the opcode takes no type suffix
   Modifier modifier;
@@ -138,6 +146,9 @@ struct OpcodeInfo {
 const OpcodeInfo& info(Opcode op);
 // Every opcode, in table order.
 std::span<const OpcodeInfo> all_opcodes();
+inline bool is_destination(Role role) {
+  return role == Role::DstT || role == Role::DstPred || role == Role::DstWide || role == Role::DstU32;
+}
 std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic);
 inline std::string_view mnemonic(Opcode op) { return info(op).mnemonic; }
 

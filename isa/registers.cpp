@@ -9,7 +9,6 @@ namespace warpsim::isa {
 
 namespace {
 
-bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstWide; }
 
 // 32-bit registers a register occupies while live. Predicates live in separate predicate registers
 // and parameters in the constant bank (as in CUDA), so neither costs a general register.

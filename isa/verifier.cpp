@@ -38,7 +38,6 @@ class LineIndex {
   std::vector<std::size_t> starts_;
 };
 
-bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstWide; }
 
 // A read of a register that no earlier write in its own block covers.
 struct OpenUse {

@@ -201,6 +201,7 @@ class Decoder {
         case Role::None: break;
         case Role::DstT: out.dst = destination(o, in.type, in); break;
         case Role::DstPred: out.dst = destination(o, Type::Pred, in); break;
+        case Role::DstU32: out.dst = destination(o, Type::U32, in); break;
         case Role::DstWide: out.dst = destination(o, isa::operand_type(in, Role::DstWide), in); break;
         case Role::SrcT:
           out.src[sources++] = in.type == Type::Pred ? predicate_source(o, in) : value(o, in.type, in);
@@ -252,6 +253,7 @@ class Decoder {
     out.fn = select_alu(in);
     if (out.fn == nullptr) out.fn = select_warp_op(in);
     if (out.fn == nullptr) out.fn = select_memory(in);
+    if (out.fn == nullptr) out.fn = select_bits(in);
     if (out.fn == nullptr)
       unsupported(in, fmt::format("no lane semantics for type {}{}", isa::type_name(in.type),
                                   in.source_type != Type::None ? fmt::format(".{}", isa::type_name(in.source_type))

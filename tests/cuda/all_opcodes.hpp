@@ -186,6 +186,23 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     atom.exch.global.b64 wb, [wout], wb
     atom.cas.global.b32 bb, [out], bb, 0
     atom.cas.global.b64 wb, [wout], 0, wb
+    mul.hi.u32 a, a, b
+    mul.hi.s32 x, x, -3
+    mul.hi.u64 v, v, w
+    mul.hi.s64 l, l, m
+    bfe.u32 a, a, 4, 8
+    bfe.s32 x, x, b, 3
+    bfe.u64 v, v, 40, a
+    bfe.s64 l, l, 1, 63
+    bfi.b32 bb, a, bb, 8, 4
+    bfi.b64 wb, v, wb, a, 9
+    popc.b32 a, bb
+    popc.b64 b, wb
+    clz.b32 a, bb
+    clz.b64 b, wb
+    brev.b32 bb, bb
+    brev.b64 wb, wb
+    prmt.b32 bb, bb, a, 0x3210
     st.shared.f64 [wides], d
     ld.shared.s64 l, [wides+8]
     st.global.f64 [dout], d

@@ -114,6 +114,16 @@ top:
     atom.exch.global.b32 bb, [up], bb
     atom.cas.shared.b64 wb, [b], wb, 0
     atom.min.global.s64 l, [bp], ln
+    mul.hi.u32 a, a, 3
+    mul.hi.s64 l, l, ln
+    bfe.s32 s, s, 4, b
+    bfe.u64 w, w, a, 12
+    bfi.b32 bb, bb, a, 8, 8
+    bfi.b64 wb, wb, w, a, b
+    popc.b64 a, wb
+    clz.b32 a, bb
+    brev.b64 wb, wb
+    prmt.b32 bb, bb, a, 12816
     bar.sync
     membar.cta
     membar.gl
