@@ -133,12 +133,11 @@ bool Sm::run_until(std::uint64_t end) {
         continue;
       }
       candidates_.clear();
-      std::uint64_t sp_next = kNever;
       const std::size_t base = sp * scan_stride_;
       const std::uint64_t now = now_;
       ReadySet& ready_set = ready_[sp];
       const std::uint64_t ready_mask = ready_set.ready(now, scan_ready_at_.data() + base);
-      sp_next = ready_set.next();
+      std::uint64_t sp_next = ready_set.next();
       for (std::uint64_t ready = ready_mask; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
         const std::uint64_t free = pipe_free_[sp * kPipes + scan_pipe_[base + j]];
