@@ -11,7 +11,7 @@ namespace warpsim::cli {
 
 int cmd_rerun(const std::vector<std::string>& args, Io& io) {
   po::options_description options(
-      "warpsim rerun REPORT.json : run the command a JSON report of `warpsim run` records again, from the\n"
+      "warpsim rerun REPORT.json : run the command a JSON report of `warpsim run` or `compare` records again, from the\n"
       "current folder (relative paths in it start here), and compare the new report with the saved one.\n"
       "Exit 0 when identical, 7 when the figures differ (the first differences are listed)");
   options.add_options()("help,h", "show this help")("report", po::value<std::string>(), "a JSON report")(
@@ -34,15 +34,16 @@ int cmd_rerun(const std::vector<std::string>& args, Io& io) {
   if (!saved.contains("reproduce") || !saved["reproduce"].is_object() || !saved["reproduce"].contains("argv") ||
       !saved["reproduce"]["argv"].is_array())
     throw Error(fmt::format("rerun: '{}' records no command to rerun (no \"reproduce\": a report of an older warpsim, "
-                            "or not one of `warpsim run --format json`)",
+                            "or not one of `warpsim run|compare --format json`)",
                             path));
   std::vector<std::string> argv;
   for (const auto& a : saved["reproduce"]["argv"]) {
     if (!a.is_string()) throw Error(fmt::format("rerun: '{}': reproduce.argv holds a non-string", path));
     argv.push_back(a.get<std::string>());
   }
-  if (argv.empty() || argv.front() != "run")
-    throw Error(fmt::format("rerun: '{}' records '{}', not a `warpsim run`", path, argv.empty() ? "" : argv.front()));
+  if (argv.empty() || (argv.front() != "run" && argv.front() != "compare"))
+    throw Error(fmt::format("rerun: '{}' records '{}', not a `warpsim run` or `warpsim compare`", path,
+                            argv.empty() ? "" : argv.front()));
   const std::string version = saved["reproduce"].value("version", "");
   if (version != WARPSIM_VERSION)
     io.err += fmt::format("warpsim: warning: the report was made by warpsim {}, this is {}\n", version, WARPSIM_VERSION);

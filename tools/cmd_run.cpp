@@ -112,22 +112,38 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
       for (const auto& [k, v] : parse_sets(parts)) sets[k] = v;
     }
     auto device = make_device(vm);
+    // A fault ends that target's run, not the comparison: the report shows its launches up to the
+    // fault (and a FAULT line), the other targets in full, and the exit code is the fault's.
     runs.push_back(run_target(*device, name, vm, sets, run_options(vm)));
-    throw_if_faulted(runs.back());
     runs.back().report.title = target;
     all_passed = all_passed && (!runs.back().outcome.checked || runs.back().outcome.passed);
   }
-  for (auto& r : runs) r.report.outcome = &r.outcome;
+  std::vector<std::string> argv{"compare"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  for (auto& r : runs) {
+    r.report.outcome = &r.outcome;
+    r.report.reproduce = reproduction(vm, argv);
+  }
   if (format == "json") {
     nlohmann::json j;
     auto& list = j["runs"] = nlohmann::json::array();
     for (const auto& r : runs) list.push_back(report::to_json(r.report));
+    // The command for `warpsim rerun`: each run's "reproduce" less what is its own.
+    j["reproduce"] = list.front()["reproduce"];
+    for (const char* own : {"target", "params", "buffers"}) j["reproduce"].erase(own);
     io.out += j.dump(2) + "\n";
   } else {
     std::vector<const report::RunReport*> reports;
     for (const auto& r : runs) reports.push_back(&r.report);
     io.out += report::format_comparison(reports);
   }
+  bool faulted = false;
+  for (const auto& r : runs) {
+    if (!r.outcome.fault) continue;
+    io.err += fmt::format("warpsim: error: {}: {}\n", r.report.title, r.outcome.fault->message);
+    faulted = true;
+  }
+  if (faulted) return static_cast<int>(ExitCode::InvalidInput);
   return all_passed ? 0 : static_cast<int>(ExitCode::CheckFailed);
 }
 

@@ -159,6 +159,43 @@ TEST_CASE("a kernel fault prints the report up to the fault with a FAULT line, i
   CHECK_THAT(r.out, Catch::StartsWith("launch,kernel,block"));
 }
 
+TEST_CASE("compare reports every target when one faults: its launches up to the fault and a FAULT line") {
+  const auto file = kData + "fault.json";
+  auto r = cli({"compare", "vecadd", file, "--mode", "functional"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("vecadd"));
+  CHECK_THAT(r.out, Catch::Contains(file + ": FAULT in launch 2 (kernel affine, grid 2, block 32): block (0,0,0) warp 0 lane 8"));
+  CHECK_THAT(r.out, Catch::Contains("not run"));
+  CHECK_THAT(r.err, Catch::Contains("outside every allocation"));
+
+  r = cli({"compare", file, "vecadd", "--format", "json"});
+  CHECK(r.code == 1);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["runs"].size() == 2);
+  CHECK(j["runs"][0]["launches"].size() == 1);
+  CHECK(j["runs"][0]["fault"]["launch"] == 2);
+  CHECK(j["runs"][1]["fault"].is_null());
+  CHECK(j["runs"][1]["check"]["passed"] == true);
+}
+
+TEST_CASE("rerun reproduces a compare report, and finds a changed figure in it") {
+  const auto dir = scratch("rerun-compare");
+  auto r = cli({"compare", "vecadd:n=300", "reduce-fig5-15:n=512", "--seed", "3", "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["reproduce"]["argv"][0] == "compare");
+  CHECK(j["runs"][1]["reproduce"]["params"]["n"] == "512");
+  r = cli({"rerun", write(dir / "c.json", r.out)});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("identical"));
+  REQUIRE(j["runs"][0]["launches"][0].contains("warp_instructions"));
+  j["runs"][0]["launches"][0]["warp_instructions"] = 1;
+  r = cli({"rerun", write(dir / "d.json", j.dump(2) + "\n")});
+  CHECK(r.code == 7);
+  CHECK_THAT(r.out, Catch::Contains("/runs/0/launches/0/warp_instructions: saved 1"));
+}
+
 TEST_CASE("a JSON report records how to run it again, and rerun reproduces it byte for byte") {
   const auto dir = scratch("rerun");
   auto r = cli({"run", "vecadd", "--set", "n=300", "--seed", "5", "--format", "json"});

@@ -114,8 +114,11 @@ std::string format_comparison(const std::vector<const RunReport*>& runs) {
   }
   row("check", [&](std::size_t i) {
     const auto* o = runs[i]->outcome;
-    return std::string(!o->checked ? "none" : o->passed ? "passed" : "FAILED");
+    return std::string(o->fault ? "not run" : !o->checked ? "none" : o->passed ? "passed" : "FAILED");
   });
+  // A run that faulted counts its launches up to the fault; the FAULT line says where.
+  for (const auto* r : runs)
+    if (r->outcome->fault) out += fmt::format("{}: {}\n", r->title, fault_line(*r->outcome->fault));
   return out;
 }
 
