@@ -23,14 +23,19 @@ void ConvergenceBarriers::arrive(std::uint32_t from_node, std::uint32_t from_pc,
     else if (map_.is_join(to) && from != to)
       wait = Wait::Join;
   }
-  for (auto& g : groups_)
-    if (g.pc == pc && g.node == to && g.mask != 0 && !g.exits) {
+  // Lanes deferred at a pc join the lanes already waiting there; a running group meets other lanes
+  // only at a convergence barrier (a join or a loop header), not wherever it passes their pc.
+  const bool barrier = to != ConvergenceMap::kNone && (map_.is_join(to) || map_.loop_of_header(to) != ConvergenceMap::kNone);
+  if (!run_now || barrier)
+    for (auto it = groups_.begin(); it != groups_.end(); ++it) {
+      Group& g = *it;
+      if (g.pc != pc || g.node != to || g.mask == 0 || g.exits) continue;
       g.mask |= lanes;
       if (wait == Wait::Loop || g.wait == Wait::Loop)
         g.wait = Wait::Loop;
       else if (wait == Wait::Join)
         g.wait = Wait::Join;
-      if (run_now) std::swap(g, groups_.back());
+      if (run_now) std::rotate(it, it + 1, groups_.end());  // it runs now; the others keep their order
       return;
     }
   groups_.push_back({pc, lanes, wait, to});
@@ -41,6 +46,11 @@ void ConvergenceBarriers::on_branch(std::uint32_t pc, std::uint64_t taken, std::
   if (groups_.empty()) return;
   const std::uint32_t node = groups_.back().node;
   groups_.pop_back();
+  if (target_pc == fallthrough_pc) {  // both sides go to one pc: the lanes stay together
+    arrive(node, pc, target_pc, taken | not_taken, true);
+    pick();
+    return;
+  }
   // The side with fewer lanes runs first (ties: the fall-through path).
   const bool taken_first = std::popcount(taken) < std::popcount(not_taken);
   if (taken_first) {
@@ -152,9 +162,7 @@ void ConvergenceBarriers::pick() {
   // Converged: nothing to watch for, unless the kernel has split cycles, where a path must be
   // followed into the copy it enters.
   if (groups_.size() == 1 && !map_.split()) return;
-  watch_ = map_.next_stop(run.pc);
-  for (std::size_t i = 0; i + 1 < groups_.size(); ++i)
-    if (groups_[i].pc > run.pc && !groups_[i].exits) watch_ = std::min(watch_, groups_[i].pc);
+  watch_ = map_.next_stop(run.pc);  // other groups' pcs need no watch: groups meet only at stops
   skip_ = 0;  // every uniform branch may land on a join, a loop header or another group
 }
 
