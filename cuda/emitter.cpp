@@ -28,6 +28,16 @@ std::string_view c_type(Type t) {
     case Type::S32: return "int";
     case Type::U64: return "unsigned long long";
     case Type::F32: return "float";
+    case Type::S64: return "long long";
+    case Type::F64: return "double";
+    case Type::U16:
+    case Type::B16: return "unsigned short";
+    case Type::S16: return "short";
+    case Type::U8:
+    case Type::B8: return "unsigned char";
+    case Type::S8: return "signed char";
+    case Type::B32: return "unsigned";
+    case Type::B64: return "unsigned long long";
     case Type::None: break;
   }
   return "void";
@@ -78,8 +88,18 @@ std::string literal(std::uint64_t bits, Type t) {
       if (v == std::numeric_limits<std::int32_t>::min()) return "(-2147483647 - 1)";
       return fmt::format("{}", v);
     }
-    case Type::U64: return fmt::format("{}ull", bits);
+    case Type::U64:
+    case Type::B64: return fmt::format("{}ull", bits);
     case Type::F32: return f32_literal(static_cast<std::uint32_t>(bits));
+    case Type::S64: return fmt::format("(long long)0x{:x}ull", bits);
+    case Type::F64: return fmt::format("__longlong_as_double(0x{:x}ll)", bits);
+    case Type::B32: return fmt::format("{}u", static_cast<std::uint32_t>(bits));
+    case Type::U16:
+    case Type::B16:
+    case Type::U8:
+    case Type::B8: return fmt::format("({}){}u", c_type(t), bits);
+    case Type::S16:
+    case Type::S8: return fmt::format("({})({})", c_type(t), static_cast<std::int64_t>(bits));
     case Type::None: break;
   }
   return "0";
@@ -90,8 +110,10 @@ std::string literal(std::uint64_t bits, Type t) {
 std::string convert(std::string expr, Type from, Type to) {
   if (from == to || to == Type::None) return expr;
   if (to == Type::Pred) return fmt::format("(({}) != 0)", expr);
-  if (from == Type::F32) return fmt::format("({})__float_as_uint({})", c_type(to), expr);
-  if (to == Type::F32) return fmt::format("__uint_as_float((unsigned)({}))", expr);
+  if (from == Type::F32 && to != Type::F64) return fmt::format("({})__float_as_uint({})", c_type(to), expr);
+  if (from == Type::F64 && to != Type::F32) return fmt::format("({})__double_as_longlong({})", c_type(to), expr);
+  if (to == Type::F32 && from != Type::F64) return fmt::format("__uint_as_float((unsigned)({}))", expr);
+  if (to == Type::F64 && from != Type::F32) return fmt::format("__longlong_as_double((long long)({}))", expr);
   return fmt::format("({})({})", c_type(to), expr);
 }
 
@@ -213,7 +235,8 @@ class KernelEmitter {
         line(fmt::format("const unsigned s_{} = {}u;  // shared {} {}[{}]", s.name, s.offset,
                          isa::type_name(s.element), s.name, s.count));
     }
-    for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32}) {
+    for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32, Type::S64, Type::F64, Type::U16,
+                   Type::S16, Type::B16, Type::B32, Type::B64}) {
       std::string names;
       for (std::uint32_t i = 0; i < k_.registers.size(); ++i) {
         const auto& r = k_.registers[i];
@@ -307,11 +330,17 @@ class KernelEmitter {
     return fmt::format("(({}*)({}))", c_type(t), address);
   }
 
-  std::string binary(const isa::Instruction& in, std::string_view op, std::string_view f32_fn, std::string_view s32_fn) const {
+  // Whether integer arithmetic of type t needs the prelude's wrapping helpers: signed types (whose
+  // overflow C leaves undefined) and 16-bit types (which C promotes to int).
+  static bool needs_wrap(Type t) { return isa::is_signed(t) || isa::type_bytes(t) == 2; }
+
+  std::string binary(const isa::Instruction& in, std::string_view op, std::string_view f32_fn, std::string_view s32_fn,
+                     std::string_view f64_fn = {}) const {
     const Type t = in.type;
     const std::string a = value(in, 1, t), b = value(in, 2, t);
     if (t == Type::F32 && !f32_fn.empty()) return assign(in, fmt::format("{}({}, {})", f32_fn, a, b), t);
-    if (t == Type::S32 && !s32_fn.empty()) return assign(in, fmt::format("{}({}, {})", s32_fn, a, b), t);
+    if (t == Type::F64 && !f64_fn.empty()) return assign(in, fmt::format("{}({}, {})", f64_fn, a, b), t);
+    if (needs_wrap(t) && !s32_fn.empty()) return assign(in, fmt::format("{}({}, {})", s32_fn, a, b), t);
     return assign(in, fmt::format("{} {} {}", a, op, b), t);
   }
 
@@ -325,13 +354,33 @@ class KernelEmitter {
     const Type to = in.type, from = in.source_type;
     const std::string x = value(in, 1, from);
     if (to == from) return assign(in, x, to);
+    if (to == Type::F32 && from == Type::F64) return assign(in, fmt::format("__double2float_rn({})", x), to);
+    if (to == Type::F64 && from == Type::F32) return assign(in, fmt::format("(double)({})", x), to);
     if (to == Type::F32) {
-      const char* fn = from == Type::U32 ? "__uint2float_rn" : from == Type::S32 ? "__int2float_rn" : "__ull2float_rn";
+      const char* fn = from == Type::U32   ? "__uint2float_rn"
+                       : from == Type::U64 ? "__ull2float_rn"
+                       : from == Type::S64 ? "__ll2float_rn"
+                                           : "__int2float_rn";  // s32 and the 8- and 16-bit types (exact in int)
       return assign(in, fmt::format("{}({})", fn, x), to);
     }
-    if (from == Type::F32) {
-      const char* fn = to == Type::U32 ? "ws_f2u32" : to == Type::S32 ? "ws_f2s32" : "ws_f2u64";
+    if (to == Type::F64) {
+      const char* fn = from == Type::U64 ? "__ull2double_rn" : from == Type::S64 ? "__ll2double_rn" : "(double)";
       return assign(in, fmt::format("{}({})", fn, x), to);
+    }
+    if (isa::is_float(from)) {
+      const bool single = from == Type::F32;
+      switch (to) {
+        case Type::U32: return assign(in, fmt::format("{}({})", single ? "ws_f2u32" : "ws_d2u32", x), to);
+        case Type::S32: return assign(in, fmt::format("{}({})", single ? "ws_f2s32" : "ws_d2s32", x), to);
+        case Type::U64: return assign(in, fmt::format("{}({})", single ? "ws_f2u64" : "ws_d2u64", x), to);
+        case Type::S64: return assign(in, fmt::format("ws_f2s64({})", x), to);
+        default: {
+          const unsigned bits = isa::type_bytes(to) * 8;
+          const long long lo = isa::is_signed(to) ? -(1ll << (bits - 1)) : 0;
+          const long long hi = isa::is_signed(to) ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
+          return assign(in, fmt::format("({})ws_f2narrow({}, {}, {})", c_type(to), x, lo, hi), to);
+        }
+      }
     }
     return assign(in, fmt::format("({})({})", c_type(to), x), to);  // integers: wrap, truncate, extend as C
   }
@@ -348,23 +397,30 @@ class KernelEmitter {
     const Type t = in.type;
     switch (in.op) {
       case Opcode::Mov: return assign(in, value(in, 1, t), t);
-      case Opcode::Add: return binary(in, "+", "__fadd_rn", "ws_add");
-      case Opcode::Sub: return binary(in, "-", "__fsub_rn", "ws_sub");
-      case Opcode::Mul: return binary(in, "*", "__fmul_rn", "ws_mul");
+      case Opcode::Add: return binary(in, "+", "__fadd_rn", "ws_add", "__dadd_rn");
+      case Opcode::Sub: return binary(in, "-", "__fsub_rn", "ws_sub", "__dsub_rn");
+      case Opcode::Mul: return binary(in, "*", "__fmul_rn", "ws_mul", "__dmul_rn");
       case Opcode::MulWide:
         if (t == Type::S32)
           return assign(in, fmt::format("(unsigned long long)((long long){} * {})", value(in, 1, t), value(in, 2, t)), Type::U64);
-        return assign(in, fmt::format("(unsigned long long){} * {}", value(in, 1, t), value(in, 2, t)), Type::U64);
+        if (t == Type::U32)
+          return assign(in, fmt::format("(unsigned long long){} * {}", value(in, 1, t), value(in, 2, t)), Type::U64);
+        if (t == Type::S16) return assign(in, fmt::format("(int){} * (int){}", value(in, 1, t), value(in, 2, t)), Type::S32);
+        return assign(in, fmt::format("(unsigned){} * (unsigned){}", value(in, 1, t), value(in, 2, t)), Type::U32);
       case Opcode::Mad:
         if (t == Type::F32) return call(in, "__fmaf_rn", 3);
-        if (t == Type::S32) return call(in, "ws_mad", 3);
+        if (t == Type::F64) return call(in, "__fma_rn", 3);
+        if (needs_wrap(t)) return call(in, "ws_mad", 3);
         return assign(in, fmt::format("{} * {} + {}", value(in, 1, t), value(in, 2, t), value(in, 3, t)), t);
-      case Opcode::Div: return t == Type::F32 ? call(in, "__fdiv_rn", 2) : call(in, "ws_div", 2);
+      case Opcode::Div:
+        return t == Type::F32 ? call(in, "__fdiv_rn", 2) : t == Type::F64 ? call(in, "__ddiv_rn", 2) : call(in, "ws_div", 2);
       case Opcode::Rem: return call(in, "ws_rem", 2);
-      case Opcode::Min: return t == Type::F32 ? call(in, "fminf", 2) : call(in, "ws_min", 2);
-      case Opcode::Max: return t == Type::F32 ? call(in, "fmaxf", 2) : call(in, "ws_max", 2);
-      case Opcode::Neg: return t == Type::F32 ? assign(in, "-" + value(in, 1, t), t) : call(in, "ws_neg", 1);
-      case Opcode::Abs: return t == Type::F32 ? call(in, "fabsf", 1) : call(in, "ws_abs", 1);
+      case Opcode::Min:
+        return t == Type::F32 ? call(in, "fminf", 2) : t == Type::F64 ? call(in, "fmin", 2) : call(in, "ws_min", 2);
+      case Opcode::Max:
+        return t == Type::F32 ? call(in, "fmaxf", 2) : t == Type::F64 ? call(in, "fmax", 2) : call(in, "ws_max", 2);
+      case Opcode::Neg: return isa::is_float(t) ? assign(in, "-" + value(in, 1, t), t) : call(in, "ws_neg", 1);
+      case Opcode::Abs: return t == Type::F32 ? call(in, "fabsf", 1) : t == Type::F64 ? call(in, "fabs", 1) : call(in, "ws_abs", 1);
       case Opcode::And: return binary(in, t == Type::Pred ? "&&" : "&", "", "");
       case Opcode::Or: return binary(in, t == Type::Pred ? "||" : "|", "", "");
       case Opcode::Xor: return binary(in, t == Type::Pred ? "!=" : "^", "", "");
@@ -373,7 +429,22 @@ class KernelEmitter {
       case Opcode::Shr:
         return assign(in, fmt::format("{}({}, {})", in.op == Opcode::Shl ? "ws_shl" : "ws_shr", value(in, 1, t),
                                       value(in, 2, Type::U32)), t);
-      case Opcode::Sqrt: return call(in, "__fsqrt_rn", 1);
+      case Opcode::MulHi:
+        return call(in, t == Type::U32 ? "__umulhi" : t == Type::S32 ? "__mulhi" : t == Type::U64 ? "__umul64hi" : "__mul64hi", 2);
+      case Opcode::Bfe:
+        return assign(in, fmt::format("ws_bfe({}, {}, {})", value(in, 1, t), value(in, 2, Type::U32), value(in, 3, Type::U32)), t);
+      case Opcode::Bfi:
+        return assign(in, fmt::format("ws_bfi({}, {}, {}, {})", value(in, 1, t), value(in, 2, t), value(in, 3, Type::U32),
+                                      value(in, 4, Type::U32)), t);
+      case Opcode::Popc:
+        return assign(in, fmt::format("(unsigned){}({})", t == Type::B64 ? "__popcll" : "__popc", value(in, 1, t)), Type::U32);
+      case Opcode::Clz:
+        return assign(in, t == Type::B64 ? fmt::format("(unsigned)__clzll((long long){})", value(in, 1, t))
+                                         : fmt::format("(unsigned)__clz((int){})", value(in, 1, t)),
+                      Type::U32);
+      case Opcode::Brev: return call(in, t == Type::B64 ? "__brevll" : "__brev", 1);
+      case Opcode::Prmt: return call(in, "ws_prmt", 3);
+      case Opcode::Sqrt: return call(in, t == Type::F64 ? "__dsqrt_rn" : "__fsqrt_rn", 1);
       case Opcode::Cvt: return cvt(in);
       case Opcode::Setp:
         return assign(in, fmt::format("{} {} {}", value(in, 1, t), compare_operator(in.compare), value(in, 2, t)), Type::Pred);

@@ -23,6 +23,8 @@ struct Nvrtc::Api {
   nvrtcResult (*GetProgramLog)(nvrtcProgram, char*) = nullptr;
   nvrtcResult (*GetCUBINSize)(nvrtcProgram, std::size_t*) = nullptr;
   nvrtcResult (*GetCUBIN)(nvrtcProgram, char*) = nullptr;
+  nvrtcResult (*GetPTXSize)(nvrtcProgram, std::size_t*) = nullptr;
+  nvrtcResult (*GetPTX)(nvrtcProgram, char*) = nullptr;
   nvrtcResult (*DestroyProgram)(nvrtcProgram*) = nullptr;
 };
 
@@ -51,6 +53,8 @@ Nvrtc::Nvrtc() : api_(std::make_unique<Api>()) {
   bind(api_->GetProgramLog, "nvrtcGetProgramLog");
   bind(api_->GetCUBINSize, "nvrtcGetCUBINSize");
   bind(api_->GetCUBIN, "nvrtcGetCUBIN");
+  bind(api_->GetPTXSize, "nvrtcGetPTXSize");
+  bind(api_->GetPTX, "nvrtcGetPTX");
   bind(api_->DestroyProgram, "nvrtcDestroyProgram");
   if (missing) reason_ = fmt::format("NVRTC at {} lacks {} (too old; CUDA 11.1 or newer is needed)", library_->path(), missing_name);
 }
@@ -65,6 +69,16 @@ std::string Nvrtc::version() const {
 
 CompileResult Nvrtc::compile(const std::string& source, const std::string& arch,
                              const std::vector<std::string>& options, const std::string& name) const {
+  return compile_to(false, source, arch, options, name);
+}
+
+CompileResult Nvrtc::compile_ptx(const std::string& source, const std::string& arch,
+                                 const std::vector<std::string>& options, const std::string& name) const {
+  return compile_to(true, source, arch, options, name);
+}
+
+CompileResult Nvrtc::compile_to(bool ptx, const std::string& source, const std::string& arch,
+                                const std::vector<std::string>& options, const std::string& name) const {
   if (reason_) throw Error(*reason_, ExitCode::NoDevice);
   nvrtcProgram program = nullptr;
   auto check = [&](nvrtcResult r, const char* what) {
@@ -94,9 +108,16 @@ CompileResult Nvrtc::compile(const std::string& source, const std::string& arch,
     return result;
   }
   std::size_t size = 0;
-  check(api_->GetCUBINSize(program, &size), "nvrtcGetCUBINSize");
-  result.image.resize(size);
-  if (size) check(api_->GetCUBIN(program, result.image.data()), "nvrtcGetCUBIN");
+  if (ptx) {
+    check(api_->GetPTXSize(program, &size), "nvrtcGetPTXSize");
+    result.image.resize(size);
+    if (size) check(api_->GetPTX(program, result.image.data()), "nvrtcGetPTX");
+    while (!result.image.empty() && result.image.back() == '\0') result.image.pop_back();
+  } else {
+    check(api_->GetCUBINSize(program, &size), "nvrtcGetCUBINSize");
+    result.image.resize(size);
+    if (size) check(api_->GetCUBIN(program, result.image.data()), "nvrtcGetCUBIN");
+  }
   result.ok = true;
   return result;
 }

@@ -29,8 +29,13 @@ class Nvrtc {
   CompileResult compile(const std::string& source, const std::string& arch,
                         const std::vector<std::string>& options = {},
                         const std::string& name = "warpsim.cu") const;
+  // The same, giving PTX text in `image` instead of CUBIN (the CUDA front end reads it).
+  CompileResult compile_ptx(const std::string& source, const std::string& arch, const std::vector<std::string>& options,
+                            const std::string& name) const;
 
  private:
+  CompileResult compile_to(bool ptx, const std::string& source, const std::string& arch,
+                           const std::vector<std::string>& options, const std::string& name) const;
   struct Api;
   std::unique_ptr<SharedLibrary> library_;
   std::unique_ptr<Api> api_;

@@ -54,6 +54,26 @@ WS_DEVICE unsigned ws_max(unsigned a, unsigned b) { return a > b ? a : b; }
 WS_DEVICE int ws_max(int a, int b) { return a > b ? a : b; }
 WS_DEVICE unsigned long long ws_max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 
+// s64 likewise. (8- and 16-bit values promote to int and use the int helpers; the assignment
+// back to the 16-bit register keeps the low bits, as the IR does.)
+WS_DEVICE long long ws_add(long long a, long long b) { return (long long)((unsigned long long)a + (unsigned long long)b); }
+WS_DEVICE long long ws_sub(long long a, long long b) { return (long long)((unsigned long long)a - (unsigned long long)b); }
+WS_DEVICE long long ws_mul(long long a, long long b) { return (long long)((unsigned long long)a * (unsigned long long)b); }
+WS_DEVICE long long ws_mad(long long a, long long b, long long c) {
+  return (long long)((unsigned long long)a * (unsigned long long)b + (unsigned long long)c);
+}
+WS_DEVICE long long ws_neg(long long a) { return (long long)(0ull - (unsigned long long)a); }
+WS_DEVICE long long ws_abs(long long a) { return a < 0 ? ws_neg(a) : a; }
+WS_DEVICE long long ws_div(long long a, long long b) {
+  if (b == 0) return 0;
+  if (b == -1) return ws_neg(a);
+  return a / b;
+}
+WS_DEVICE long long ws_rem(long long a, long long b) { return (b == 0 || b == -1) ? 0 : a % b; }
+WS_DEVICE long long ws_min(long long a, long long b) { return a < b ? a : b; }
+WS_DEVICE long long ws_max(long long a, long long b) { return a > b ? a : b; }
+WS_DEVICE unsigned ws_mad(unsigned a, unsigned b, unsigned c) { return a * b + c; }
+
 // Shifts by the width or more: shl and logical shr give 0, arithmetic shr gives the sign.
 WS_DEVICE unsigned ws_shl(unsigned a, unsigned s) { return s >= 32u ? 0u : a << s; }
 WS_DEVICE int ws_shl(int a, unsigned s) { return (int)ws_shl((unsigned)a, s); }
@@ -61,11 +81,33 @@ WS_DEVICE unsigned long long ws_shl(unsigned long long a, unsigned s) { return s
 WS_DEVICE unsigned ws_shr(unsigned a, unsigned s) { return s >= 32u ? 0u : a >> s; }
 WS_DEVICE int ws_shr(int a, unsigned s) { return a >> (s >= 31u ? 31u : s); }
 WS_DEVICE unsigned long long ws_shr(unsigned long long a, unsigned s) { return s >= 64u ? 0ull : a >> s; }
+WS_DEVICE long long ws_shl(long long a, unsigned s) { return (long long)ws_shl((unsigned long long)a, s); }
+WS_DEVICE long long ws_shr(long long a, unsigned s) { return a >> (s >= 63u ? 63u : s); }
 
 // f32 -> integer rounds toward zero and saturates; NaN gives 0.
 WS_DEVICE unsigned ws_f2u32(float x) { return x != x ? 0u : __float2uint_rz(x); }
 WS_DEVICE int ws_f2s32(float x) { return x != x ? 0 : __float2int_rz(x); }
 WS_DEVICE unsigned long long ws_f2u64(float x) { return x != x ? 0ull : __float2ull_rz(x); }
+WS_DEVICE long long ws_f2s64(double x) { return x != x ? 0ll : __double2ll_rz(x); }
+WS_DEVICE unsigned long long ws_d2u64(double x) { return x != x ? 0ull : __double2ull_rz(x); }
+WS_DEVICE int ws_d2s32(double x) { return x != x ? 0 : __double2int_rz(x); }
+WS_DEVICE unsigned ws_d2u32(double x) { return x != x ? 0u : __double2uint_rz(x); }
+// To an 8- or 16-bit integer: truncate, saturate to [lo, hi], NaN gives 0.
+WS_DEVICE int ws_f2narrow(double x, int lo, int hi) {
+  if (x != x) return 0;
+  x = trunc(x);
+  return x <= (double)lo ? lo : x >= (double)hi ? hi : (int)x;
+}
+
+// Bit-field extract and insert, byte permute: PTX's own instructions, so every edge case (positions
+// and lengths past the width, mod 256) is the hardware's.
+WS_DEVICE unsigned ws_bfe(unsigned a, unsigned p, unsigned n) { unsigned d; asm("bfe.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE int ws_bfe(int a, unsigned p, unsigned n) { int d; asm("bfe.s32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned long long ws_bfe(unsigned long long a, unsigned p, unsigned n) { unsigned long long d; asm("bfe.u64 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE long long ws_bfe(long long a, unsigned p, unsigned n) { long long d; asm("bfe.s64 %0, %1, %2, %3;" : "=l"(d) : "l"(a), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned ws_bfi(unsigned a, unsigned b, unsigned p, unsigned n) { unsigned d; asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(d) : "r"(a), "r"(b), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned long long ws_bfi(unsigned long long a, unsigned long long b, unsigned p, unsigned n) { unsigned long long d; asm("bfi.b64 %0, %1, %2, %3, %4;" : "=l"(d) : "l"(a), "l"(b), "r"(p), "r"(n)); return d; }
+WS_DEVICE unsigned ws_prmt(unsigned a, unsigned b, unsigned s) { unsigned d; asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(s)); return d; }
 
 // Shuffles over the lanes that run the instruction (`lanes`). A source lane outside the warp or
 // not among those lanes gives the lane its own value.

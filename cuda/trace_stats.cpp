@@ -34,6 +34,7 @@ std::map<std::uint32_t, BranchSite> branch_sites(const isa::Kernel& kernel, cons
     BranchStats s;
     s.pc = pc;
     s.line = in.loc.line;
+    s.source = kernel.origin_text(in);
     s.label = block.label >= 0 ? kernel.labels.at(block.label).name : fmt::format("B{}", b);  // as `warpsim cfg`
     s.target = kernel.labels.at(in.operands[0].index).name;
     s.reconvergence_pc = pc < analysis.reconvergence_pc.size() ? analysis.reconvergence_pc[pc] : isa::kNoBlock;

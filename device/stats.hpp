@@ -32,6 +32,7 @@ struct BranchOccurrence {
 struct BranchStats {
   std::uint32_t pc = 0;              // instruction index of the bra
   std::uint32_t line = 0;            // source line
+  std::string source;                // "saxpy.cu:4": the CUDA line of an imported kernel ("" otherwise)
   std::string label;                 // the label of the block holding the branch ("" if none)
   std::string target;                // the label branched to
   std::uint32_t reconvergence_pc = 0;

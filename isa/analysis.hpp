@@ -61,7 +61,7 @@ struct KernelAnalysis {
 // and writes (its destination). Indices that name no register are left out.
 constexpr std::uint32_t kNoRegister = std::numeric_limits<std::uint32_t>::max();
 struct RegisterAccess {
-  std::array<std::uint32_t, 5> reads{};
+  std::array<std::uint32_t, 6> reads{};
   std::uint8_t read_count = 0;
   std::uint32_t write = kNoRegister;
 };

@@ -20,9 +20,13 @@ struct RawOperand {
   std::string text;             // as written, for messages
 };
 
+// Every type, in the order messages list them.
+constexpr Type kTypesInOrder[] = {Type::Pred, Type::U8,  Type::S8,  Type::U16, Type::S16, Type::U32, Type::S32, Type::U64,
+                                  Type::S64,  Type::F32, Type::F64, Type::B8,  Type::B16, Type::B32, Type::B64};
+
 std::string accepted_types(TypeMask mask) {
   std::string out;
-  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+  for (Type t : kTypesInOrder)
     if (mask & type_bit(t)) out += fmt::format("{}{}", out.empty() ? "" : ", ", type_name(t));
   return out;
 }
@@ -30,12 +34,12 @@ std::string accepted_types(TypeMask mask) {
 // "a u32", "an f32": the article a type name takes when read aloud.
 std::string with_article(Type t) {
   const std::string_view name = type_name(t);
-  return fmt::format("{} {}", name[0] == 's' || name[0] == 'f' ? "an" : "a", name);
+  return fmt::format("{} {}", name[0] == 's' || name[0] == 'f' || name == "u8" ? "an" : "a", name);
 }
 
 std::string dotted(TypeMask mask) {
   std::string out;
-  for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32})
+  for (Type t : kTypesInOrder)
     if (mask & type_bit(t)) out += fmt::format("{}.{}", out.empty() ? "" : ", ", type_name(t));
   return out;
 }
@@ -179,7 +183,7 @@ class InstructionReader {
     }
     if (info.modifier == Modifier::SourceType) {
       const std::optional<Type> type = used < parts.size() ? type_from_name(parts[used]) : std::nullopt;
-      if (!type || !(kNum & type_bit(*type))) return fail(fmt::format("a source type ({})", dotted(kNum)));
+      if (!type || !(kConvert & type_bit(*type))) return fail(fmt::format("a source type ({})", dotted(kConvert)));
       in.source_type = *type;
       take();
     }
@@ -316,13 +320,14 @@ class InstructionReader {
       return false;
     }
     switch (role) {
-      case Role::DstT: return resolve_destination(raw, in.type, k, out);
-      case Role::DstPred: return resolve_destination(raw, Type::Pred, k, out);
-      case Role::DstU64: return resolve_destination(raw, Type::U64, k, out);
-      case Role::SrcT: return resolve_source(raw, in.type, false, k, out);
-      case Role::SrcS: return resolve_source(raw, in.source_type, false, k, out);
-      case Role::SrcU32: return resolve_source(raw, Type::U32, false, k, out);
-      case Role::SrcPred: return resolve_source(raw, Type::Pred, true, k, out);
+      case Role::DstT:
+      case Role::DstPred:
+      case Role::DstWide:
+      case Role::DstU32: return resolve_destination(raw, in, role, k, out);
+      case Role::SrcT:
+      case Role::SrcS:
+      case Role::SrcU32: return resolve_source(raw, in, role, false, k, out);
+      case Role::SrcPred: return resolve_source(raw, in, role, true, k, out);
       case Role::Mem: return resolve_memory(raw, in.space, k, out);
       case Role::Label:
         if (raw.kind != RawOperand::Kind::Name) {
@@ -337,7 +342,8 @@ class InstructionReader {
     return false;
   }
 
-  bool resolve_destination(const RawOperand& raw, Type type, unsigned k, Operand& out) {
+  bool resolve_destination(const RawOperand& raw, const Instruction& in, Role role, unsigned k, Operand& out) {
+    const Type type = operand_type(in, role);
     const std::string must = fmt::format("{} must be {} register", operand_name(k), with_article(type));
     if (raw.kind == RawOperand::Kind::Name) {
       if (int r = names_.find_register(raw.token.text); r >= 0) {
@@ -346,7 +352,7 @@ class InstructionReader {
           error_(raw.span, fmt::format("{}, parameter '{}' is read-only", must, reg.name));
           return false;
         }
-        if (reg.type == type) {
+        if (register_fits(in, role, reg.type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -363,12 +369,14 @@ class InstructionReader {
     return false;
   }
 
-  bool resolve_source(const RawOperand& raw, Type type, bool register_only, unsigned k, Operand& out) {
+  bool resolve_source(const RawOperand& raw, const Instruction& in, Role role, bool register_only, unsigned k,
+                      Operand& out) {
+    const Type type = operand_type(in, role);
     const std::string must = register_only ? fmt::format("{} must be {} register", operand_name(k), with_article(type))
                                            : fmt::format("{} must be {}", operand_name(k), type_name(type));
     switch (raw.kind) {
       case RawOperand::Kind::Name:
-        if (int r = names_.find_register(raw.token.text); r >= 0 && kernel_.registers[r].type == type) {
+        if (int r = names_.find_register(raw.token.text); r >= 0 && register_fits(in, role, kernel_.registers[r].type)) {
           out.kind = OperandKind::Register;
           out.index = static_cast<std::uint32_t>(r);
           return true;
@@ -380,7 +388,7 @@ class InstructionReader {
         }
         break;
       case RawOperand::Kind::Special:
-        if (const Special s = *special_from_name(raw.token.text); special_type(s) == type && !register_only) {
+        if (const Special s = *special_from_name(raw.token.text); compatible(special_type(s), type) && !register_only) {
           out.kind = OperandKind::Special;
           out.special = s;
           return true;
@@ -409,7 +417,7 @@ class InstructionReader {
     const int s = names_.find_shared(raw.token.text);
     const bool global = space == Space::Global;
     const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
-    if (r >= 0 && kernel_.registers[r].type == (global ? Type::U64 : Type::U32)) {
+    if (r >= 0 && compatible(kernel_.registers[r].type, global ? Type::U64 : Type::U32)) {
       out.kind = OperandKind::MemRegister;
       out.index = static_cast<std::uint32_t>(r);
       return true;
@@ -447,6 +455,9 @@ class InstructionReader {
         return false;
       case LiteralProblem::NotExactF32:
         error_(raw.span, fmt::format("{}: {} is not exactly representable as f32", operand_name(k), raw.text));
+        return false;
+      case LiteralProblem::NotExactF64:
+        error_(raw.span, fmt::format("{}: {} is not exactly representable as f64", operand_name(k), raw.text));
         return false;
       case LiteralProblem::Malformed:
       case LiteralProblem::OutOfRange: break;

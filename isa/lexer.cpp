@@ -112,6 +112,13 @@ NumberLiteral decode_number(std::string_view s) {
     std::from_chars(digits.data(), digits.data() + digits.size(), n.float_bits, 16);
     return n;
   }
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'd' || s[1] == 'D')) {
+    const std::string_view digits = s.substr(2);
+    if (digits.size() != 16 || !all_of(digits, is_hex_digit)) return n;
+    n.form = NumberLiteral::Form::DoubleBits;
+    std::from_chars(digits.data(), digits.data() + digits.size(), n.double_bits, 16);
+    return n;
+  }
   if (!s.empty() && all_of(s, is_digit)) {
     n.form = NumberLiteral::Form::Integer;
     auto r = std::from_chars(s.data(), s.data() + s.size(), n.integer, 10);
@@ -124,6 +131,10 @@ NumberLiteral decode_number(std::string_view s) {
     auto r = std::from_chars(s.data(), s.data() + s.size(), value);
     n.float_out_of_range = r.ec == std::errc::result_out_of_range;
     n.float_bits = std::bit_cast<std::uint32_t>(value);
+    double wide = 0.0;
+    auto d = std::from_chars(s.data(), s.data() + s.size(), wide);
+    n.double_out_of_range = d.ec == std::errc::result_out_of_range;
+    n.double_bits = std::bit_cast<std::uint64_t>(wide);
   }
   return n;
 }

@@ -28,11 +28,14 @@ std::vector<Token> lex_line(std::string_view line);
 
 // A decoded numeric literal (without its sign; a leading '-' is a separate token).
 struct NumberLiteral {
-  enum class Form : std::uint8_t { Bad, Integer, Float, FloatBits } form = Form::Bad;
+  // FloatBits: 0f and eight hex digits (f32 bits); DoubleBits: 0d and sixteen (f64 bits, as PTX writes them).
+  enum class Form : std::uint8_t { Bad, Integer, Float, FloatBits, DoubleBits } form = Form::Bad;
   std::uint64_t integer = 0;  // Integer: the value
   bool integer_overflow = false;  // Integer: the value does not fit in 64 bits
   std::uint32_t float_bits = 0;  // Float and FloatBits: the IEEE single-precision bits
   bool float_out_of_range = false;  // Float: overflows to infinity or underflows to zero
+  std::uint64_t double_bits = 0;    // Float and DoubleBits: the IEEE double-precision bits
+  bool double_out_of_range = false;  // Float: overflows or underflows as a double
 };
 NumberLiteral decode_number(std::string_view text);
 

@@ -18,10 +18,11 @@ enum class LiteralProblem : std::uint8_t {
   FloatForInteger,  // a float literal for an integer type
   PredNotBit,       // a pred value other than 0 or 1
   NotExactF32,      // an integer literal for f32 that f32 cannot hold exactly
+  NotExactF64,      // an integer literal for f64 that f64 cannot hold exactly
 };
 
 struct LiteralValue {
-  std::uint64_t bits = 0;  // the value's bits (f32 as IEEE bits, s32 sign-extended to 64 bits)
+  std::uint64_t bits = 0;  // the value's bits (f32/f64 as IEEE bits, signed types sign-extended, bit types masked)
   LiteralProblem problem = LiteralProblem::None;
 };
 

@@ -29,6 +29,38 @@ bool Instruction::same(const Instruction& o) const {
   return true;
 }
 
+Type operand_type(const Instruction& in, Role role) {
+  switch (role) {
+    case Role::DstT:
+    case Role::SrcT: return in.type;
+    case Role::SrcS: return in.source_type;
+    case Role::DstPred:
+    case Role::SrcPred: return Type::Pred;
+    case Role::SrcU32:
+    case Role::DstU32: return Type::U32;
+    case Role::DstWide:
+      switch (in.type) {
+        case Type::U16: return Type::U32;
+        case Type::S16: return Type::S32;
+        case Type::S32: return Type::S64;
+        default: return Type::U64;
+      }
+    case Role::Mem:
+    case Role::Label:
+    case Role::None: break;
+  }
+  return Type::None;
+}
+
+bool register_fits(const Instruction& in, Role role, Type reg) {
+  const Type expected = operand_type(in, role);
+  if (role == Role::DstWide)
+    return type_bytes(reg) == type_bytes(expected) && (is_integer(reg) || is_bits(reg));
+  const bool widening = (in.op == Opcode::Ld || in.op == Opcode::St || in.op == Opcode::Cvt) &&
+                        (role == Role::DstT || role == Role::SrcT || role == Role::SrcS);
+  return compatible(reg, expected, widening);
+}
+
 std::uint32_t Kernel::shared_bytes() const {
   std::uint32_t end = 0;
   for (const auto& s : shared) end = std::max(end, s.offset + s.bytes());
@@ -65,6 +97,17 @@ bool Kernel::same(const Kernel& o) const {
   for (std::size_t i = 0; i < code.size(); ++i)
     if (!code[i].same(o.code[i])) return false;
   return true;
+}
+
+std::string Kernel::origin_text(const Instruction& in) const {
+  if (in.origin.file == 0 || in.origin.line == 0) return {};
+  for (const auto& f : files)
+    if (f.index == in.origin.file) {
+      // The file's own name: reports name "saxpy.cu:4", not the folder NVRTC or nvcc was given.
+      const auto slash = f.path.find_last_of('/');
+      return (slash == std::string::npos ? f.path : f.path.substr(slash + 1)) + ":" + std::to_string(in.origin.line);
+    }
+  return {};
 }
 
 const Kernel* Module::find_kernel(std::string_view n) const {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "isa/opcodes.hpp"
@@ -40,6 +41,19 @@ struct Operand {
   bool same(const Operand& other) const;
 };
 
+// Where an instruction came from in the program the kernel was imported from (a CUDA .cu file,
+// through PTX's .loc): an index into the kernel's source files and a 1-based line; file 0: none.
+struct Origin {
+  std::uint32_t file = 0;
+  std::uint32_t line = 0;
+};
+
+// A source file the kernel's origins name (`file N "path"` in .kir, PTX's .file).
+struct SourceFileName {
+  std::uint32_t index = 0;
+  std::string path;
+};
+
 struct Instruction {
   Opcode op = Opcode::Exit;
   Type type = Type::None;         // the type suffix (None for untyped opcodes)
@@ -50,12 +64,20 @@ struct Instruction {
   bool guard_negated = false;     // @!p
   std::uint32_t guard = 0;        // predicate register when guarded
   std::uint8_t operand_count = 0;
-  std::array<Operand, 4> operands{};
+  std::array<Operand, 5> operands{};
   SourceLoc loc;
+  Origin origin;                  // `loc F L` in .kir; ignored by same()
 
   const OpcodeInfo& info() const { return isa::info(op); }
   bool same(const Instruction& other) const;
 };
+
+// The type operand position `role` of `in` reads or writes (DstWide: the doubled integer type;
+// Mem and Label: None).
+Type operand_type(const Instruction& in, Role role);
+// Whether a register of type `reg` may be that operand (types.hpp's compatible(), with widening
+// for ld, st and cvt of 8- and 16-bit types; DstWide takes any integer or bit register of its size).
+bool register_fits(const Instruction& in, Role role, Type reg);
 
 struct Register {
   std::string name;
@@ -87,6 +109,7 @@ struct Kernel {
   std::vector<SharedArray> shared;
   std::vector<Label> labels;
   std::vector<Instruction> code;
+  std::vector<SourceFileName> files;  // the module's source files, for origins
   SourceLoc loc;
 
   std::uint32_t shared_bytes() const;
@@ -94,11 +117,14 @@ struct Kernel {
   int find_register(std::string_view name) const;
   int find_label(std::string_view name) const;
   int find_shared(std::string_view name) const;
+  // "saxpy.cu:4" for an instruction with an origin in a known file; "" otherwise.
+  std::string origin_text(const Instruction& in) const;
   bool same(const Kernel& other) const;
 };
 
 struct Module {
   std::string file;  // the path the module was read from ("" when built in code)
+  std::vector<SourceFileName> files;  // `file N "path"` lines; every kernel holds a copy
   std::vector<Kernel> kernels;
   const Kernel* find_kernel(std::string_view name) const;
   bool same(const Module& other) const;

@@ -9,14 +9,14 @@ namespace {
 template <typename... R>
 constexpr OpcodeInfo make(Opcode op, std::string_view mnemonic, TypeMask types, Modifier modifier, Unit unit,
                           Latency latency, bool terminator, R... roles) {
-  return OpcodeInfo{op,    mnemonic, std::array<Role, 4>{roles...}, static_cast<std::uint8_t>(sizeof...(R)),
+  return OpcodeInfo{op,    mnemonic, std::array<Role, 5>{roles...}, static_cast<std::uint8_t>(sizeof...(R)),
                     types, modifier, unit,
                     latency, terminator};
 }
 
 #define WARPSIM_ROLES_0()
 #define WARPSIM_EXPAND_ROLES(...) __VA_OPT__(, ) __VA_ARGS__
-constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstU64 = Role::DstU64, SrcT = Role::SrcT,
+constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstWide = Role::DstWide, DstU32 = Role::DstU32, SrcT = Role::SrcT,
                SrcS = Role::SrcS, SrcPred = Role::SrcPred, SrcU32 = Role::SrcU32, Mem = Role::Mem,
                Label = Role::Label;
 

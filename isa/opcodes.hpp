@@ -17,7 +17,9 @@ enum class Role : std::uint8_t {
   None,
   DstT,     // register of the instruction type
   DstPred,  // predicate register
-  DstU64,   // u64 register (mul.wide)
+  DstWide,  // integer register twice as wide as the instruction type (mul.wide: u32 -> u64 or s64,
+            // u16 -> u32 or s32; a bit register of that width also fits)
+  DstU32,   // u32 register whatever the instruction type (popc, clz)
   SrcT,     // value of the instruction type: register, immediate, special register, parameter,
             // or (u32 only) a shared array's name, which stands for its shared-memory address
   SrcS,     // value of the source type (cvt's second type)
@@ -49,9 +51,23 @@ constexpr TypeMask kU32 = type_bit(Type::U32);
 constexpr TypeMask kS32 = type_bit(Type::S32);
 constexpr TypeMask kU64 = type_bit(Type::U64);
 constexpr TypeMask kF32 = type_bit(Type::F32);
-constexpr TypeMask kInt = kU32 | kS32 | kU64;
-constexpr TypeMask kNum = kInt | kF32;
-constexpr TypeMask kAll = kNum | kPred;
+constexpr TypeMask kS64 = type_bit(Type::S64);
+constexpr TypeMask kF64 = type_bit(Type::F64);
+constexpr TypeMask kU16 = type_bit(Type::U16);
+constexpr TypeMask kS16 = type_bit(Type::S16);
+constexpr TypeMask kU8 = type_bit(Type::U8);
+constexpr TypeMask kS8 = type_bit(Type::S8);
+constexpr TypeMask kB8 = type_bit(Type::B8);
+constexpr TypeMask kB16 = type_bit(Type::B16);
+constexpr TypeMask kB32 = type_bit(Type::B32);
+constexpr TypeMask kB64 = type_bit(Type::B64);
+constexpr TypeMask kInt = kU32 | kS32 | kU64 | kS64 | kU16 | kS16;  // integers a register holds
+constexpr TypeMask kFloat = kF32 | kF64;
+constexpr TypeMask kNum = kInt | kFloat;
+constexpr TypeMask kBits = kB16 | kB32 | kB64;  // bit types a register holds
+constexpr TypeMask kAll = kNum | kBits | kPred;
+constexpr TypeMask kMemory = kNum | kBits | kU8 | kS8 | kB8;  // ld and st
+constexpr TypeMask kConvert = kNum | kU8 | kS8;                // cvt's destination and source types
 
 // X(Enum, "mnemonic", {roles}, types, modifier, unit, latency, terminator)
 // A mnemonic may contain dots (mul.wide, atom.add); the text form is
@@ -61,43 +77,50 @@ constexpr TypeMask kAll = kNum | kPred;
   X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
   X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
   X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                        \
-  X(MulWide, "mul.wide", (DstU64, SrcT, SrcT), kU32 | kS32, None, Alu, Mul, false)                      \
+  X(MulWide, "mul.wide", (DstWide, SrcT, SrcT), kU32 | kS32 | kU16 | kS16, None, Alu, Mul, false)       \
   X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                  \
   X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Alu, Div, false)                                    \
   X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Alu, Div, false)                                    \
   X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
   X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
-  X(Neg, "neg", (DstT, SrcT), kS32 | kF32, None, Alu, Simple, false)                                       \
-  X(Abs, "abs", (DstT, SrcT), kS32 | kF32, None, Alu, Simple, false)                                       \
-  X(And, "and", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                \
-  X(Or, "or", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                  \
-  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kPred, None, Alu, Simple, false)                                \
-  X(Not, "not", (DstT, SrcT), kInt | kPred, None, Alu, Simple, false)                                      \
-  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt, None, Alu, Simple, false)                                      \
-  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt, None, Alu, Simple, false)                                      \
-  X(Sqrt, "sqrt", (DstT, SrcT), kF32, None, Sfu, Sqrt, false)                                        \
-  X(Cvt, "cvt", (DstT, SrcS), kNum, SourceType, Alu, Convert, false)                                        \
-  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum, Compare, Alu, Simple, false)                                \
-  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum, None, Alu, Simple, false)                             \
-  X(Ld, "ld", (DstT, Mem), kNum, Space, Lsu, Load, false)                                          \
-  X(St, "st", (Mem, SrcT), kNum, Space, Lsu, Store, false)                                          \
-  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kNum, Space, Lsu, Atomic, false)                         \
-  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32, Space, Lsu, Atomic, false)                  \
-  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32, Space, Lsu, Atomic, false)                  \
-  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kNum, Space, Lsu, Atomic, false)                       \
-  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kInt, Space, Lsu, Atomic, false)                   \
+  X(Neg, "neg", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false)                       \
+  X(Abs, "abs", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false)                       \
+  X(And, "and", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                        \
+  X(Or, "or", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                          \
+  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                        \
+  X(Not, "not", (DstT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                              \
+  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
+  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
+  X(MulHi, "mul.hi", (DstT, SrcT, SrcT), kU32 | kS32 | kU64 | kS64, None, Alu, Mul, false)              \
+  X(Bfe, "bfe", (DstT, SrcT, SrcU32, SrcU32), kU32 | kS32 | kU64 | kS64, None, Alu, Simple, false)        \
+  X(Bfi, "bfi", (DstT, SrcT, SrcT, SrcU32, SrcU32), kB32 | kB64, None, Alu, Simple, false)                \
+  X(Popc, "popc", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                  \
+  X(Clz, "clz", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
+  X(Brev, "brev", (DstT, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
+  X(Prmt, "prmt", (DstT, SrcT, SrcT, SrcT), kB32, None, Alu, Simple, false)                               \
+  X(Sqrt, "sqrt", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false)                                      \
+  X(Cvt, "cvt", (DstT, SrcS), kConvert, SourceType, Alu, Convert, false)                                    \
+  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum | kBits, Compare, Alu, Simple, false)                        \
+  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum | kBits, None, Alu, Simple, false)                     \
+  X(Ld, "ld", (DstT, Mem), kMemory, Space, Lsu, Load, false)                                       \
+  X(St, "st", (Mem, SrcT), kMemory, Space, Lsu, Store, false)                                       \
+  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kFloat, Space, Lsu, Atomic, false)   \
+  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false)    \
+  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false)    \
+  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kF32 | kB32 | kB64, Space, Lsu, Atomic, false) \
+  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kU32 | kS32 | kU64 | kB32 | kB64, Space, Lsu, Atomic, false) \
   X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false)                         \
   X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false)                                         \
   X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false)                                         \
   X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false)                                        \
   X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
   X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
-  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32, None, Warp, Vote, false)                           \
-  X(Activemask, "activemask", (DstT), kU32, None, Warp, Vote, false)                                     \
-  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)        \
-  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)            \
-  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)          \
-  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32, None, Warp, Shuffle, false)          \
+  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32 | kB32, None, Warp, Vote, false)                    \
+  X(Activemask, "activemask", (DstT), kU32 | kB32, None, Warp, Vote, false)                              \
+  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false) \
+  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)     \
+  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)   \
+  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)   \
   X(Bra, "bra", (Label), kNone, None, Control, Branch, true)                                            \
   X(Exit, "exit", (), kNone, None, Control, Branch, true)                                               \
   X(Ret, "ret", (), kNone, None, Control, Branch, true)
@@ -111,7 +134,7 @@ enum class Opcode : std::uint8_t {
 struct OpcodeInfo {
   Opcode opcode;
   std::string_view mnemonic;
-  std::array<Role, 4> roles;  // the first `arity` are used
+  std::array<Role, 5> roles;  // the first `arity` are used
   std::uint8_t arity;
   TypeMask types;             // accepted instruction types; kNone: the opcode takes no type suffix
   Modifier modifier;
@@ -123,6 +146,9 @@ struct OpcodeInfo {
 const OpcodeInfo& info(Opcode op);
 // Every opcode, in table order.
 std::span<const OpcodeInfo> all_opcodes();
+inline bool is_destination(Role role) {
+  return role == Role::DstT || role == Role::DstPred || role == Role::DstWide || role == Role::DstU32;
+}
 std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic);
 inline std::string_view mnemonic(Opcode op) { return info(op).mnemonic; }
 

@@ -2,6 +2,7 @@
 // finds and recovers at the next line, or at the next `kernel` after a bad kernel header.
 #include "isa/parser.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <optional>
@@ -57,6 +58,7 @@ class Parser {
                                       kernel_->name));
       close_kernel();
     }
+    for (Kernel& k : result_.module.kernels) k.files = result_.module.files;
     return std::move(result_);
   }
 
@@ -108,6 +110,7 @@ class Parser {
   // ---- lines and kernels ----
   void parse_line(std::string_view line) {
     line_ = line;
+    if (!kernel_ && parse_file_line(line)) return;
     tokens_ = lex_line(line);
     if (tokens_.empty()) return;
     for (const Token& t : tokens_) {
@@ -143,6 +146,38 @@ class Parser {
     }
   }
 
+  // `file N "path"` outside kernels: a source file that `loc` statements name (PTX's .file). The
+  // path is quoted and taken as written, so it is read here rather than by the lexer.
+  bool parse_file_line(std::string_view line) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos || line.substr(first, 5) != "file ") return false;
+    std::string_view rest = line.substr(first + 5);
+    const auto column = [&](std::string_view at) {
+      return static_cast<std::uint32_t>(at.data() - line.data() + 1);
+    };
+    rest.remove_prefix(std::min(rest.find_first_not_of(' '), rest.size()));
+    const auto digits = rest.find_first_not_of("0123456789");
+    const auto number = decode_number(rest.substr(0, digits));
+    const auto quote = digits == std::string_view::npos ? digits : rest.find('"', digits);
+    const auto close = quote == std::string_view::npos ? quote : rest.find('"', quote + 1);
+    if (digits == 0 || number.form != NumberLiteral::Form::Integer || number.integer == 0 ||
+        number.integer > 0xffffffffu || quote == std::string_view::npos || close == std::string_view::npos ||
+        rest.substr(digits, quote - digits).find_first_not_of(' ') != std::string_view::npos ||
+        rest.substr(close + 1).find_first_not_of(" \t") != std::string_view::npos) {
+      error({line_no_, column(rest), static_cast<std::uint32_t>(rest.size())},
+            "expected file N \"path\" with N a positive number");
+      return true;
+    }
+    const auto index = static_cast<std::uint32_t>(number.integer);
+    for (const auto& f : result_.module.files)
+      if (f.index == index) {
+        error({line_no_, column(rest), static_cast<std::uint32_t>(digits)}, fmt::format("file {} is given twice", index));
+        return true;
+      }
+    result_.module.files.push_back({index, std::string(rest.substr(quote + 1, close - quote - 1))});
+    return true;
+  }
+
   bool parse_header() {
     Kernel k;
     k.loc = loc_of(tokens_[0]);
@@ -164,6 +199,7 @@ class Parser {
     }
     ++i;
     kernel_ = std::move(k);
+    origin_ = {};
     names_.clear();
     label_uses_.clear();
     if (!(i < tokens_.size() && tokens_[i].is(')'))) {
@@ -211,7 +247,7 @@ class Parser {
     } else {
       type = type_from_name(type_text);
     }
-    if (!type || *type == Type::Pred) {
+    if (!type || *type == Type::Pred || type_bytes(*type) == 1) {
       expected(i, "a parameter type (u32, s32, u64, f32 or ptr.T)");
       return false;
     }
@@ -280,6 +316,8 @@ class Parser {
       parse_reg_declaration();
     } else if (first.kind == TokenKind::Word && first.text == "shared") {
       parse_shared_declaration();
+    } else if (first.kind == TokenKind::Word && first.text == "loc") {
+      parse_loc();
     } else {
       parse_instruction();
     }
@@ -308,8 +346,8 @@ class Parser {
   void parse_reg_declaration() {
     std::optional<Type> type;
     if (tokens_.size() > 1 && tokens_[1].kind == TokenKind::Word) type = type_from_name(tokens_[1].text);
-    if (!type) {
-      expected(1, "a register type (pred, u32, s32, u64 or f32)");
+    if (!type || type_bytes(*type) == 1) {  // no register is 8 bits wide
+      expected(1, "a register type (pred, u16, s16, u32, s32, u64, s64, f32, f64, b16, b32 or b64)");
       return;
     }
     for (std::size_t i = 2;; i += 2) {
@@ -375,6 +413,30 @@ class Parser {
     k.shared.push_back(std::move(s));
   }
 
+  // `loc F L`: the instructions that follow come from line L of source file F (0 0: from none).
+  void parse_loc() {
+    std::uint32_t values[2] = {};
+    for (std::size_t i = 1; i <= 2; ++i) {
+      const auto n = i < tokens_.size() && tokens_[i].kind == TokenKind::Number ? decode_number(tokens_[i].text)
+                                                                                 : NumberLiteral{};
+      if (n.form != NumberLiteral::Form::Integer || n.integer_overflow || n.integer > 0xffffffffu) {
+        expected(i, i == 1 ? "a file number after 'loc'" : "a line number after the file number");
+        return;
+      }
+      values[i - 1] = static_cast<std::uint32_t>(n.integer);
+    }
+    if (tokens_.size() > 3) {
+      expected(3, "end of line after 'loc F L'");
+      return;
+    }
+    if (values[0] != 0 && std::none_of(result_.module.files.begin(), result_.module.files.end(),
+                                       [&](const SourceFileName& f) { return f.index == values[0]; })) {
+      error(span_of(tokens_[1]), fmt::format("no file {}: declare it with file {} \"path\" before the kernel", values[0], values[0]));
+      return;
+    }
+    origin_ = {values[0], values[1]};
+  }
+
   void parse_instruction() {
     std::vector<PendingLabel> labels;
     ErrorSink sink = [this](Span span, std::string message) { error(span, std::move(message)); };
@@ -383,6 +445,7 @@ class Parser {
     Kernel& k = *kernel_;
     for (PendingLabel& l : labels)
       label_uses_.push_back({k.code.size(), l.operand, std::move(l.name), l.span});
+    in->origin = origin_;
     k.code.push_back(*in);
   }
 
@@ -397,6 +460,7 @@ class Parser {
   std::unordered_map<std::string_view, SourceLoc> kernel_names_;  // the kernels closed so far
   Span kernel_span_;
   std::vector<LabelUse> label_uses_;
+  Origin origin_;          // from the last `loc` of the kernel being read
   bool skipping_ = false;  // after a bad kernel header: skip to the next `kernel`
   bool stopped_ = false;   // too many errors
 };

@@ -50,19 +50,11 @@ std::string format_immediate(std::uint64_t bits, Type type) {
     case Type::S32: return fmt::format("{}", static_cast<std::int32_t>(static_cast<std::uint32_t>(bits)));
     case Type::F32: return format_f32(static_cast<std::uint32_t>(bits));
     case Type::U32: return fmt::format("{}", static_cast<std::uint32_t>(bits));
+    case Type::S64:
+    case Type::S16:
+    case Type::S8: return fmt::format("{}", static_cast<std::int64_t>(bits));
+    case Type::F64: return fmt::format("0d{:016x}", bits);  // exact, as PTX writes f64 bits
     default: return fmt::format("{}", bits);
-  }
-}
-
-// The type an operand position holds, which decides how an immediate prints.
-Type operand_type(const Instruction& in, Role role) {
-  switch (role) {
-    case Role::SrcS: return in.source_type;
-    case Role::SrcU32: return Type::U32;
-    case Role::SrcPred:
-    case Role::DstPred: return Type::Pred;
-    case Role::DstU64: return Type::U64;
-    default: return in.type;
   }
 }
 
@@ -140,8 +132,13 @@ std::string print(const Kernel& k) {
   auto labels_at = [&](std::size_t position) {
     for (std::size_t i = start[position]; i < start[position + 1]; ++i) body += fmt::format("{}:\n", k.labels[order[i]].name);
   };
+  Origin origin;
   for (std::size_t i = 0; i < size; ++i) {
     labels_at(i);
+    const Origin now = k.code[i].origin;
+    if (now.file != origin.file || now.line != origin.line)
+      body += fmt::format("{}loc {} {}\n", kIndent, now.file, now.line);
+    origin = now;
     body += fmt::format("{}{}\n", kIndent, print(k, k.code[i]));
   }
   labels_at(size);
@@ -155,6 +152,8 @@ std::string print(const Kernel& k) {
 
 std::string print(const Module& module) {
   std::string out;
+  for (const auto& f : module.files) out += fmt::format("file {} \"{}\"\n", f.index, f.path);
+  if (!module.files.empty() && !module.kernels.empty()) out += "\n";
   for (std::size_t i = 0; i < module.kernels.size(); ++i) {
     if (i > 0) out += "\n";
     out += print(module.kernels[i]);

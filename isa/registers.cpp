@@ -9,13 +9,12 @@ namespace warpsim::isa {
 
 namespace {
 
-bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstU64; }
 
 // 32-bit registers a register occupies while live. Predicates live in separate predicate registers
 // and parameters in the constant bank (as in CUDA), so neither costs a general register.
 std::uint32_t register_weight(const Register& reg) {
   if (reg.is_param || reg.type == Type::Pred) return 0;
-  return reg.type == Type::U64 ? 2 : 1;
+  return is_wide(reg.type) ? 2 : 1;
 }
 
 // The live set at one program point and its weight in 32-bit registers: a flag per register plus

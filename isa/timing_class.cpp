@@ -20,12 +20,13 @@ std::string_view timing_class_description(TimingClass c) { return kDescriptions[
 
 TimingClass timing_class(const Instruction& in) {
   const OpcodeInfo& info = in.info();
-  const bool fp = in.type == Type::F32;
+  // f64 is timed as f32 for now (no fp64 class in the presets yet).
+  const bool fp = is_float(in.type);
   const bool shared = in.space == Space::Shared;
   switch (info.latency) {
     case Latency::Simple:
       if (fp) return TimingClass::FpAlu;
-      return in.type == Type::U64 ? TimingClass::Int64Alu : TimingClass::IntAlu;
+      return is_wide(in.type) ? TimingClass::Int64Alu : TimingClass::IntAlu;
     case Latency::Mul: return fp ? TimingClass::FpAlu : TimingClass::IntMul;  // f32 mul and mad are FMA-pipe ops
     case Latency::Div: return fp ? TimingClass::FpDiv : TimingClass::IntDiv;
     case Latency::Sqrt: return TimingClass::Sfu;

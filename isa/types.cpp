@@ -5,7 +5,8 @@
 namespace warpsim::isa {
 
 namespace {
-constexpr std::array<std::string_view, 6> kTypeNames{"", "pred", "u32", "s32", "u64", "f32"};
+constexpr std::array<std::string_view, 16> kTypeNames{"",    "pred", "u32", "s32", "u64", "f32", "s64", "f64",
+                                                      "u16", "s16",  "u8",  "s8",  "b8",  "b16", "b32", "b64"};
 constexpr std::array<std::string_view, 3> kSpaceNames{"", "global", "shared"};
 constexpr std::array<std::string_view, 7> kCompareNames{"", "eq", "ne", "lt", "le", "gt", "ge"};
 
@@ -30,16 +31,53 @@ std::optional<Type> type_from_name(std::string_view name) {
 
 unsigned type_bytes(Type t) {
   switch (t) {
+    case Type::U8:
+    case Type::S8:
+    case Type::B8: return 1;
+    case Type::U16:
+    case Type::S16:
+    case Type::B16: return 2;
     case Type::U32:
     case Type::S32:
-    case Type::F32: return 4;
-    case Type::U64: return 8;
-    default: return 0;
+    case Type::F32:
+    case Type::B32: return 4;
+    case Type::U64:
+    case Type::S64:
+    case Type::F64:
+    case Type::B64: return 8;
+    case Type::None:
+    case Type::Pred: return 0;
   }
+  return 0;
 }
 
-bool is_integer(Type t) { return t == Type::U32 || t == Type::S32 || t == Type::U64; }
-bool is_signed(Type t) { return t == Type::S32; }
+bool is_integer(Type t) {
+  switch (t) {
+    case Type::U8:
+    case Type::S8:
+    case Type::U16:
+    case Type::S16:
+    case Type::U32:
+    case Type::S32:
+    case Type::U64:
+    case Type::S64: return true;
+    default: return false;
+  }
+}
+bool is_signed(Type t) { return t == Type::S8 || t == Type::S16 || t == Type::S32 || t == Type::S64; }
+bool is_float(Type t) { return t == Type::F32 || t == Type::F64; }
+bool is_bits(Type t) { return t == Type::B8 || t == Type::B16 || t == Type::B32 || t == Type::B64; }
+bool is_wide(Type t) { return type_bytes(t) == 8; }
+
+bool compatible(Type reg, Type expected, bool widening) {
+  if (reg == expected) return true;
+  const unsigned size = type_bytes(reg);
+  if (size == 0) return false;
+  if (size == type_bytes(expected) && (is_bits(reg) || is_bits(expected))) return true;
+  const auto integral = [](Type t) { return is_integer(t) || is_bits(t); };
+  return widening && type_bytes(expected) <= 2 && integral(expected) && integral(reg) && size > type_bytes(expected) &&
+         size <= 4;
+}
 
 std::string_view space_name(Space s) { return kSpaceNames[static_cast<unsigned>(s)]; }
 std::string_view compare_name(Compare c) { return kCompareNames[static_cast<unsigned>(c)]; }

@@ -6,17 +6,30 @@
 
 namespace warpsim::isa {
 
-// Register and operand types. Pred is a one-bit predicate; pointers are u64 addresses.
-enum class Type : std::uint8_t { None, Pred, U32, S32, U64, F32 };
+// Register and operand types, spelt as PTX spells them. Pred is a one-bit predicate; pointers are
+// u64 addresses. The first six are the original IR; the rest came with PTX import (issue 10):
+// s64, f64, the 8- and 16-bit integers and the bit types bN, which hold N untyped bits and are
+// compatible with every type of their size (see compatible()). 8-bit types exist only as memory
+// and conversion types: no register is 8 bits wide.
+enum class Type : std::uint8_t { None, Pred, U32, S32, U64, F32, S64, F64, U16, S16, U8, S8, B8, B16, B32, B64 };
 
 std::string_view type_name(Type t);                 // "u32", "pred", ... ("" for None)
 std::optional<Type> type_from_name(std::string_view name);
 unsigned type_bytes(Type t);                         // storage size in memory (pred: 0)
-bool is_integer(Type t);                             // u32, s32, u64
-bool is_signed(Type t);                              // s32
+bool is_integer(Type t);                             // u8..u64, s8..s64 (not the bit types)
+bool is_signed(Type t);                              // s8, s16, s32, s64
+bool is_float(Type t);                               // f32, f64
+bool is_bits(Type t);                                // b8, b16, b32, b64
+bool is_wide(Type t);                                // 64 bits: held in the 64-bit register pool
+// Whether a register of type `reg` may stand where a value of type `expected` is read or written:
+// the same type, or the same size with a bit type on either side (PTX's rule: b32 is u32, s32 and
+// f32). With `widening` (ld, st and cvt of an 8- or 16-bit integer or bit type), any integer or
+// bit register of 16 or 32 bits that is at least as wide also fits: loads zero- or sign-extend
+// into it, stores and conversions read its low bits.
+bool compatible(Type reg, Type expected, bool widening = false);
 
 // Bit set of types an opcode accepts.
-using TypeMask = std::uint8_t;
+using TypeMask = std::uint16_t;
 constexpr TypeMask type_bit(Type t) { return static_cast<TypeMask>(1u << static_cast<unsigned>(t)); }
 
 // Memory spaces addressed by ld, st and atom.

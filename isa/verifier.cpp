@@ -38,7 +38,6 @@ class LineIndex {
   std::vector<std::size_t> starts_;
 };
 
-bool is_destination(Role role) { return role == Role::DstT || role == Role::DstPred || role == Role::DstU64; }
 
 // A read of a register that no earlier write in its own block covers.
 struct OpenUse {
@@ -101,6 +100,19 @@ bool immediate_fits(std::uint64_t bits, Type t) {
       const auto value = static_cast<std::int64_t>(bits);
       return value >= INT32_MIN && value <= INT32_MAX;
     }
+    case Type::S16: {
+      const auto value = static_cast<std::int64_t>(bits);
+      return value >= INT16_MIN && value <= INT16_MAX;
+    }
+    case Type::S8: {
+      const auto value = static_cast<std::int64_t>(bits);
+      return value >= INT8_MIN && value <= INT8_MAX;
+    }
+    case Type::U16:
+    case Type::B16: return bits <= 0xffffu;
+    case Type::U8:
+    case Type::B8: return bits <= 0xffu;
+    case Type::B32: return bits <= 0xffffffffu;
     default: return true;
   }
 }
@@ -187,8 +199,9 @@ class KernelVerifier {
           error(loc, fmt::format("'{}' needs a comparison: .eq, .ne, .lt, .le, .gt or .ge", name), name_width);
         break;
       case Modifier::SourceType:
-        if ((kNum & type_bit(instruction.source_type)) == 0) {
-          error(loc, fmt::format("'{}' needs a source type: .u32, .s32, .u64 or .f32", name), name_width);
+        if ((kConvert & type_bit(instruction.source_type)) == 0) {
+          error(loc, fmt::format("'{}' needs a source type: .u8, .s8, .u16, .s16, .u32, .s32, .u64, .s64, .f32 or .f64", name),
+                name_width);
           type_ok = false;
         }
         break;
@@ -216,18 +229,12 @@ class KernelVerifier {
     const Operand& operand = instruction.operands[i];
     const SourceLoc loc = where(instruction, operand);
     const std::string position = fmt::format("operand {} of '{}'", i + 1, name);
-    Type expected = Type::None;
+    const Type expected = operand_type(instruction, role);
     switch (role) {
-      case Role::DstT:
-      case Role::SrcT: expected = instruction.type; break;
-      case Role::SrcS: expected = instruction.source_type; break;
-      case Role::DstPred:
-      case Role::SrcPred: expected = Type::Pred; break;
-      case Role::DstU64: expected = Type::U64; break;
-      case Role::SrcU32: expected = Type::U32; break;
       case Role::Mem: check_memory(instruction, operand, position, loc); return;
       case Role::Label: check_label(operand, position, loc); return;
       case Role::None: return;
+      default: break;
     }
     const bool typed_by_instruction = role == Role::DstT || role == Role::SrcT || role == Role::SrcS;
     const bool check_type = !typed_by_instruction || type_ok;
@@ -249,7 +256,7 @@ class KernelVerifier {
           error(loc, fmt::format("cannot write to parameter '{}'; parameters are read-only", r.name), width(r.name));
           return;
         }
-        if (check_type && r.type != expected)
+        if (check_type && !register_fits(instruction, role, r.type))
           error(loc,
                 fmt::format("register '{}' is {}, but {} must be {}", r.name, type_name(r.type), position,
                             type_name(expected)),
@@ -262,7 +269,7 @@ class KernelVerifier {
                                  type_name(expected)));
         return;
       case OperandKind::Special:
-        if (check_type && special_type(operand.special) != expected)
+        if (check_type && !compatible(special_type(operand.special), expected))
           error(loc,
                 fmt::format("'{}' is {}, but {} must be {}", special_name(operand.special),
                             type_name(special_type(operand.special)), position, type_name(expected)),
@@ -271,7 +278,7 @@ class KernelVerifier {
       case OperandKind::SharedAddress:
         if (operand.index >= kernel_.shared.size())
           error(loc, fmt::format("{} names shared array #{}, which does not exist", position, operand.index));
-        else if (check_type && expected != Type::U32)
+        else if (check_type && !compatible(Type::U32, expected))
           error(loc,
                 fmt::format("shared array '{}' stands for a u32 address, but {} must be {}",
                             kernel_.shared[operand.index].name, position, type_name(expected)),
@@ -304,12 +311,12 @@ class KernelVerifier {
       return;
     }
     const Register& base = reg(operand.index);
-    if (instruction.space == Space::Global && base.type != Type::U64)
+    if (instruction.space == Space::Global && !compatible(base.type, Type::U64))
       error(loc,
             fmt::format("the base of a global memory operand must be a u64 register or parameter, but '{}' is {}",
                         base.name, type_name(base.type)),
             width(base.name));
-    if (instruction.space == Space::Shared && base.type != Type::U32)
+    if (instruction.space == Space::Shared && !compatible(base.type, Type::U32))
       error(loc,
             fmt::format("the base of a shared memory operand must be a u32 register or a shared array, but '{}' is {}",
                         base.name, type_name(base.type)),

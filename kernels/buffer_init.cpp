@@ -58,7 +58,7 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
 
 void check_buffer_spec(const BufferSpec& b) {
   if (b.type == isa::Type::None || b.type == isa::Type::Pred)
-    usage(fmt::format("{}: unknown element type (u32, s32, u64 or f32)", who(b)));
+    usage(fmt::format("{}: unknown element type (u8, s8, u16, s16, u32, s32, u64, s64, f32, f64 or a bit type)", who(b)));
   if (b.count == 0 && b.init != BufferSpec::Init::File)
     usage(fmt::format("{}: a buffer needs at least one element", who(b)));
   if (b.count > (1ull << 34)) usage(fmt::format("{}: {} elements is more than this tool allocates", who(b), b.count));
@@ -72,6 +72,10 @@ void check_buffer_spec(const BufferSpec& b) {
       const float bound = std::bit_cast<float>(static_cast<std::uint32_t>(parse_value(b.value, b.type, who(b))));
       if (!(bound > 0) || !std::isfinite(bound))
         usage(fmt::format("{}: random bound {} must be a positive finite f32", who(b), b.value));
+    } else if (b.type == isa::Type::F64) {
+      const double bound = std::bit_cast<double>(parse_value(b.value, b.type, who(b)));
+      if (!(bound > 0) || !std::isfinite(bound))
+        usage(fmt::format("{}: random bound {} must be a positive finite f64", who(b), b.value));
     } else {
       const auto bound = parse_value(b.value, isa::Type::U64, who(b));
       // Unbounded is written `random`: a bound of 0 would be an empty range, not "no bound".
@@ -180,6 +184,10 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, s
         const float first = std::bit_cast<float>(static_cast<std::uint32_t>(start));
         const float step = b.step.empty() ? 1.0f : std::bit_cast<float>(static_cast<std::uint32_t>(parse_value(b.step, b.type, what)));
         for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint32_t>(first + float(i) * step), size);
+      } else if (b.type == isa::Type::F64) {
+        const double first = std::bit_cast<double>(start);
+        const double step = b.step.empty() ? 1.0 : std::bit_cast<double>(parse_value(b.step, b.type, what));
+        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint64_t>(first + double(i) * step), size);
       } else {
         const std::uint64_t step = b.step.empty() ? 1 : parse_value(b.step, b.type, what);
         for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, start + i * step, size);  // wraps like the type
@@ -192,10 +200,15 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, s
         const float bound = b.value.empty() ? 1.0f : std::bit_cast<float>(static_cast<std::uint32_t>(parse_value(b.value, b.type, what)));
         for (std::uint64_t i = 0; i < count; ++i)
           put(bytes, i, std::bit_cast<std::uint32_t>(b.value.empty() ? values[i] : values[i] * bound), size);
+      } else if (b.type == isa::Type::F64) {
+        const auto values = random_floats(count, seed);
+        const double bound = b.value.empty() ? 1.0 : std::bit_cast<double>(parse_value(b.value, b.type, what));
+        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint64_t>(double(values[i]) * bound), size);
       } else {
+        // Integers: uniform below the bound, or over the whole type (the low bytes of a 32- or 64-bit draw).
         const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
         const auto lo = random_u32(count, seed, static_cast<std::uint32_t>(bound));
-        const auto hi = b.type == isa::Type::U64 && bound == 0 ? random_u32(count, seed ^ 0x5bd1e995u, 0)
+        const auto hi = size == 8 && bound == 0 ? random_u32(count, seed ^ 0x5bd1e995u, 0)
                                                                : std::vector<std::uint32_t>{};
         for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, hi.empty() ? lo[i] : (std::uint64_t{hi[i]} << 32 | lo[i]), size);
       }

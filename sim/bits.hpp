@@ -12,4 +12,21 @@ inline unsigned count_lanes(std::uint64_t m) {
   return static_cast<unsigned>((m * 0x0101010101010101ull) >> 56);
 }
 
+// x % d for a fixed d without a division (Lemire, Kaser and Kurz, "Faster remainder by direct
+// computation", 2019): exact for every x and d below 2^32; wider values take the division. The
+// caches look up a set per line this way (a 64-bit division costs tens of cycles).
+class Remainder {
+ public:
+  Remainder() = default;
+  explicit Remainder(std::uint64_t d) : d_(d), m_(d > 1 && (d >> 32) == 0 ? ~std::uint64_t{0} / d + 1 : 0) {}
+  std::uint64_t of(std::uint64_t x) const {
+    if (m_ != 0 && (x >> 32) == 0) return static_cast<std::uint64_t>((static_cast<unsigned __int128>(m_ * x) * d_) >> 64);
+    return d_ == 0 ? 0 : x % d_;
+  }
+
+ private:
+  std::uint64_t d_ = 0;
+  std::uint64_t m_ = 0;  // 2^64 / d + 1 when 1 < d < 2^32, else 0
+};
+
 }  // namespace warpsim::sim

@@ -15,7 +15,7 @@ using isa::OperandKind;
 using isa::Role;
 using isa::Type;
 
-bool wide(Type t) { return t == Type::U64; }
+bool wide(Type t) { return isa::is_wide(t); }
 
 // Builds the constant pools (each constant broadcast over the warp) with de-duplication.
 class Constants {
@@ -201,11 +201,15 @@ class Decoder {
         case Role::None: break;
         case Role::DstT: out.dst = destination(o, in.type, in); break;
         case Role::DstPred: out.dst = destination(o, Type::Pred, in); break;
-        case Role::DstU64: out.dst = destination(o, Type::U64, in); break;
+        case Role::DstU32: out.dst = destination(o, Type::U32, in); break;
+        case Role::DstWide: out.dst = destination(o, isa::operand_type(in, Role::DstWide), in); break;
         case Role::SrcT:
           out.src[sources++] = in.type == Type::Pred ? predicate_source(o, in) : value(o, in.type, in);
           break;
-        case Role::SrcS: out.src[sources++] = value(o, in.source_type, in); break;
+        case Role::SrcS:
+          // An 8-bit source type reads a 16- or 32-bit register's low bits: the 32-bit pool.
+          out.src[sources++] = value(o, in.source_type, in);
+          break;
         case Role::SrcPred: out.src[sources++] = predicate_source(o, in); break;
         case Role::SrcU32: out.src[sources++] = value(o, Type::U32, in); break;
         case Role::Mem:
@@ -249,6 +253,7 @@ class Decoder {
     out.fn = select_alu(in);
     if (out.fn == nullptr) out.fn = select_warp_op(in);
     if (out.fn == nullptr) out.fn = select_memory(in);
+    if (out.fn == nullptr) out.fn = select_bits(in);
     if (out.fn == nullptr)
       unsupported(in, fmt::format("no lane semantics for type {}{}", isa::type_name(in.type),
                                   in.source_type != Type::None ? fmt::format(".{}", isa::type_name(in.source_type))

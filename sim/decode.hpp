@@ -59,7 +59,7 @@ struct Inst {
   std::uint32_t guard = 0;   // predicate register
   std::uint64_t guard_xor = 0;  // ~0 for @!p
   std::uint32_t dst = 0;        // register offset (slot * warp size) or predicate register
-  Src src[3];
+  Src src[4];
   Src mem_base;
   std::int64_t mem_offset = 0;
   std::uint32_t target = 0;            // bra: taken pc
@@ -74,7 +74,7 @@ struct Inst {
   isa::TimingClass timing = isa::TimingClass::IntAlu;
   std::uint8_t access_bytes = 0;
   std::uint8_t read_count = 0;
-  std::uint32_t reads[5] = {};
+  std::uint32_t reads[6] = {};
   std::uint32_t write = isa::kNoRegister;
 };
 
@@ -125,5 +125,6 @@ struct LaneContext {
 ExecFn select_alu(const isa::Instruction& inst);
 ExecFn select_warp_op(const isa::Instruction& inst);
 ExecFn select_memory(const isa::Instruction& inst);
+ExecFn select_bits(const isa::Instruction& inst);
 
 }  // namespace warpsim::sim

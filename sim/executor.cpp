@@ -275,8 +275,10 @@ void resume_after_barrier(Warp& w) {
 std::string Executor::where(const Block& block, const Inst& in, std::uint32_t warp, unsigned lane) const {
   const auto& b = block.index;
   const std::string text = source_line(spec_.source_text, in.line);
-  return fmt::format("kernel '{}' block ({},{},{}) warp {} lane {} pc {} line {}{}", spec_.kernel->name, b.x, b.y,
-                     b.z, warp, lane, in.pc, in.line, text.empty() ? std::string() : fmt::format(" `{}`", text));
+  const std::string origin = in.pc < spec_.kernel->code.size() ? spec_.kernel->origin_text(spec_.kernel->code[in.pc]) : "";
+  return fmt::format("kernel '{}' block ({},{},{}) warp {} lane {} pc {} line {}{}{}", spec_.kernel->name, b.x, b.y,
+                     b.z, warp, lane, in.pc, in.line, origin.empty() ? std::string() : fmt::format(" ({})", origin),
+                     text.empty() ? std::string() : fmt::format(" `{}`", text));
 }
 
 void Executor::throw_fault(const Inst& in, unsigned lane, const std::string& what) const {

@@ -15,12 +15,61 @@ namespace warpsim::sim::lanes {
 
 using isa::Type;
 
-// Storage word of a register type: 64 bits for u64, 32 bits otherwise.
+// Whether a register of type T lives in the 64-bit pool.
 template <Type T>
-using Word = std::conditional_t<T == Type::U64, std::uint64_t, std::uint32_t>;
+constexpr bool kWide = T == Type::U64 || T == Type::S64 || T == Type::F64 || T == Type::B64;
+// Storage word of a register type: 64 bits for the 64-bit types, 32 bits otherwise. A 16-bit
+// value lives in the low half of a 32-bit word: every instruction that reads one looks at the low
+// 16 bits only (extending them by its type), and 16-bit results are stored zero-extended.
+template <Type T>
+using Word = std::conditional_t<kWide<T>, std::uint64_t, std::uint32_t>;
+
+template <Type T>
+constexpr bool kFloat = T == Type::F32 || T == Type::F64;
+template <Type T>
+constexpr bool kSigned = T == Type::S8 || T == Type::S16 || T == Type::S32 || T == Type::S64;
+template <Type T>
+constexpr unsigned kBits = T == Type::U8 || T == Type::S8 || T == Type::B8      ? 8
+                           : T == Type::U16 || T == Type::S16 || T == Type::B16 ? 16
+                           : kWide<T>                                           ? 64
+                                                                                : 32;
+// The C type of a value of type T: float or double for floats, the signed or unsigned integer of
+// T's width otherwise (bit types are unsigned).
+template <Type T>
+using Value = std::conditional_t<
+    T == Type::F32, float,
+    std::conditional_t<
+        T == Type::F64, double,
+        std::conditional_t<kBits<T> == 8, std::conditional_t<kSigned<T>, std::int8_t, std::uint8_t>,
+                           std::conditional_t<kBits<T> == 16, std::conditional_t<kSigned<T>, std::int16_t, std::uint16_t>,
+                                              std::conditional_t<kBits<T> == 32,
+                                                                 std::conditional_t<kSigned<T>, std::int32_t, std::uint32_t>,
+                                                                 std::conditional_t<kSigned<T>, std::int64_t, std::uint64_t>>>>>>;
+
+// A word read as a value of T (narrow integers: the low bits, extended by T's signedness).
+template <Type T>
+inline Value<T> value_of(Word<T> w) {
+  if constexpr (kFloat<T>) return std::bit_cast<Value<T>>(w);
+  else return static_cast<Value<T>>(w);
+}
+// A value of T stored as its word: floats by their bits, integers extended to the word by T's
+// signedness (so an s8 or s16 result is sign-extended, which loads and conversions need).
+template <Type T>
+inline Word<T> word_of(Value<T> v) {
+  if constexpr (kFloat<T>) return std::bit_cast<Word<T>>(v);
+  else return static_cast<Word<T>>(v);
+}
+// An integer result of T cut to T's width (zero-extended: 16-bit results are stored that way).
+template <Type T>
+inline Word<T> narrow(Word<T> w) {
+  if constexpr (kBits<T> < 32) return w & ((Word<T>{1} << kBits<T>) - 1);
+  else return w;
+}
 
 inline float as_float(std::uint32_t w) { return std::bit_cast<float>(w); }
 inline std::uint32_t as_word(float f) { return std::bit_cast<std::uint32_t>(f); }
+inline double as_double(std::uint64_t w) { return std::bit_cast<double>(w); }
+inline std::uint64_t as_word(double f) { return std::bit_cast<std::uint64_t>(f); }
 
 template <class W>
 inline const W* source(const LaneContext& c, Src s) {

@@ -21,72 +21,94 @@ inline std::int32_t s32(Word<T> w) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(w));
 }
 
-// Binary operations on words of type T.
+// f32 and f64 words as their float values and back.
+template <Type T>
+inline Value<T> fp(Word<T> w) {
+  return value_of<T>(w);
+}
+template <Type T>
+inline Word<T> fw(Value<T> v) {
+  return word_of<T>(v);
+}
+
+// Binary operations on words of type T. Integer arithmetic wraps (computed on the unsigned word,
+// so no signed overflow); 16-bit results are cut to 16 bits.
 struct Add {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) return as_word(as_float(a) + as_float(b));
-    else return a + b;
+    if constexpr (kFloat<T>) return fw<T>(fp<T>(a) + fp<T>(b));
+    else return narrow<T>(a + b);
   }
 };
 struct Sub {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) return as_word(as_float(a) - as_float(b));
-    else return a - b;
+    if constexpr (kFloat<T>) return fw<T>(fp<T>(a) - fp<T>(b));
+    else return narrow<T>(a - b);
   }
 };
 struct Mul {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) return as_word(as_float(a) * as_float(b));
-    else return a * b;
+    if constexpr (kFloat<T>) return fw<T>(fp<T>(a) * fp<T>(b));
+    else return narrow<T>(a * b);
   }
 };
 struct Div {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) {
-      return as_word(as_float(a) / as_float(b));
+    if constexpr (kFloat<T>) {
+      return fw<T>(fp<T>(a) / fp<T>(b));
     } else if constexpr (T == Type::S32) {
       const std::int32_t x = s32<T>(a), y = s32<T>(b);
       if (y == 0) return 0;
       if (y == -1) return 0u - a;  // wraps: INT_MIN / -1 = INT_MIN
       return static_cast<std::uint32_t>(x / y);
+    } else if constexpr (kSigned<T>) {
+      const Value<T> x = value_of<T>(a), y = value_of<T>(b);
+      if (y == 0) return 0;
+      if (y == -1) return narrow<T>(Word<T>{0} - a);
+      return narrow<T>(word_of<T>(static_cast<Value<T>>(x / y)));
     } else {
-      return b == 0 ? 0 : a / b;
+      const Word<T> x = narrow<T>(a), y = narrow<T>(b);
+      return y == 0 ? 0 : x / y;
     }
   }
 };
 struct Rem {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) {
-      return as_word(std::fmod(as_float(a), as_float(b)));
+    if constexpr (kFloat<T>) {
+      return fw<T>(std::fmod(fp<T>(a), fp<T>(b)));
     } else if constexpr (T == Type::S32) {
       const std::int32_t x = s32<T>(a), y = s32<T>(b);
       if (y == 0 || y == -1) return 0;
       return static_cast<std::uint32_t>(x % y);
+    } else if constexpr (kSigned<T>) {
+      const Value<T> x = value_of<T>(a), y = value_of<T>(b);
+      if (y == 0 || y == -1) return 0;
+      return narrow<T>(word_of<T>(static_cast<Value<T>>(x % y)));
     } else {
-      return b == 0 ? 0 : a % b;
+      const Word<T> x = narrow<T>(a), y = narrow<T>(b);
+      return y == 0 ? 0 : x % y;
     }
   }
 };
 struct Min {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) {  // fminf, with -0 below +0
-      const float x = as_float(a), y = as_float(b);
+    if constexpr (kFloat<T>) {  // fminf, with -0 below +0
+      const auto x = fp<T>(a), y = fp<T>(b);
       if (x != x) return b;
       if (y != y || x < y) return a;
       return y < x ? b : (a | b);
     } else if constexpr (T == Type::S32) return s32<T>(a) < s32<T>(b) ? a : b;
-    else return a < b ? a : b;
+    else return value_of<T>(a) < value_of<T>(b) ? narrow<T>(a) : narrow<T>(b);
   }
 };
 struct Max {
   template <Type T> static Word<T> apply(Word<T> a, Word<T> b) {
-    if constexpr (T == Type::F32) {  // fmaxf, with +0 above -0
-      const float x = as_float(a), y = as_float(b);
+    if constexpr (kFloat<T>) {  // fmaxf, with +0 above -0
+      const auto x = fp<T>(a), y = fp<T>(b);
       if (x != x) return b;
       if (y != y || x > y) return a;
       return y > x ? b : (a & b);
     } else if constexpr (T == Type::S32) return s32<T>(a) > s32<T>(b) ? a : b;
-    else return a > b ? a : b;
+    else return value_of<T>(a) > value_of<T>(b) ? narrow<T>(a) : narrow<T>(b);
   }
 };
 struct And { template <Type T> static Word<T> apply(Word<T> a, Word<T> b) { return a & b; } };
@@ -96,21 +118,22 @@ struct Xor { template <Type T> static Word<T> apply(Word<T> a, Word<T> b) { retu
 // Unary operations.
 struct Neg {
   template <Type T> static Word<T> apply(Word<T> a) {
-    if constexpr (T == Type::F32) return as_word(-as_float(a));
-    else return Word<T>{0} - a;
+    if constexpr (kFloat<T>) return fw<T>(-fp<T>(a));
+    else return narrow<T>(Word<T>{0} - a);
   }
 };
 struct Abs {
   template <Type T> static Word<T> apply(Word<T> a) {
-    if constexpr (T == Type::F32) return as_word(std::fabs(as_float(a)));
+    if constexpr (kFloat<T>) return fw<T>(std::fabs(fp<T>(a)));
     else if constexpr (T == Type::S32) return s32<T>(a) < 0 ? 0u - a : a;
+    else if constexpr (kSigned<T>) return narrow<T>(value_of<T>(a) < 0 ? Word<T>{0} - a : a);
     else return a;
   }
 };
-struct Not { template <Type T> static Word<T> apply(Word<T> a) { return ~a; } };
+struct Not { template <Type T> static Word<T> apply(Word<T> a) { return narrow<T>(~a); } };
 struct Sqrt {
   template <Type T> static Word<T> apply(Word<T> a) {
-    if constexpr (T == Type::F32) return as_word(std::sqrt(as_float(a)));
+    if constexpr (kFloat<T>) return fw<T>(std::sqrt(fp<T>(a)));
     else return a;
   }
 };
@@ -138,8 +161,17 @@ void mad(const Inst& in, LaneContext& c) {
   const W* b = source<W>(c, in.src[1]);
   const W* e = source<W>(c, in.src[2]);
   write_lanes(destination<W>(c, in.dst), c, [a, b, e](unsigned l) -> W {
-    if constexpr (T == Type::F32) return as_word(std::fma(as_float(a[l]), as_float(b[l]), as_float(e[l])));
-    else return a[l] * b[l] + e[l];
+    if constexpr (kFloat<T>) return fw<T>(std::fma(fp<T>(a[l]), fp<T>(b[l]), fp<T>(e[l])));
+    else return narrow<T>(a[l] * b[l] + e[l]);
+  });
+}
+
+template <Type T>
+void mul_wide16(const Inst& in, LaneContext& c) {
+  const std::uint32_t* a = source<std::uint32_t>(c, in.src[0]);
+  const std::uint32_t* b = source<std::uint32_t>(c, in.src[1]);
+  write_lanes(destination<std::uint32_t>(c, in.dst), c, [a, b](unsigned l) -> std::uint32_t {
+    return static_cast<std::uint32_t>(std::int32_t{value_of<T>(a[l])} * std::int32_t{value_of<T>(b[l])});
   });
 }
 
@@ -159,25 +191,28 @@ void mul_wide(const Inst& in, LaneContext& c) {
 template <Type T, bool Left>
 void shift(const Inst& in, LaneContext& c) {
   using W = Word<T>;
-  constexpr unsigned bits = sizeof(W) * 8;
+  constexpr unsigned bits = kBits<T>;
   const W* a = source<W>(c, in.src[0]);
   const std::uint32_t* b = source<std::uint32_t>(c, in.src[1]);
   write_lanes(destination<W>(c, in.dst), c, [a, b](unsigned l) -> W {
     const std::uint32_t n = b[l];
     if constexpr (Left) {
-      return n >= bits ? W{0} : static_cast<W>(a[l] << n);
+      return n >= bits ? W{0} : narrow<T>(static_cast<W>(a[l] << n));
     } else if constexpr (T == Type::S32) {
       const std::int32_t x = static_cast<std::int32_t>(a[l]);
       return static_cast<W>(x >> (n >= bits ? bits - 1 : n));
+    } else if constexpr (kSigned<T>) {
+      const Value<T> x = value_of<T>(a[l]);
+      return narrow<T>(word_of<T>(static_cast<Value<T>>(x >> (n >= bits ? bits - 1 : n))));
     } else {
-      return n >= bits ? W{0} : static_cast<W>(a[l] >> n);
+      return n >= bits ? W{0} : static_cast<W>(narrow<T>(a[l]) >> n);
     }
   });
 }
 
-// f32 to an integer type: truncate toward zero, saturate, NaN gives 0.
-template <class I>
-inline I saturate_float(float f) {
+// A float to an integer type: truncate toward zero, saturate, NaN gives 0.
+template <class I, class F>
+inline I saturate_float(F f) {
   if (std::isnan(f)) return 0;
   const double t = std::trunc(static_cast<double>(f));
   if (t <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
@@ -187,17 +222,27 @@ inline I saturate_float(float f) {
 
 template <Type D, Type S>
 inline Word<D> convert(Word<S> v) {
-  if constexpr (D == Type::F32) {
+  if constexpr (D == Type::F32 && S != Type::F64) {
     if constexpr (S == Type::F32) return v;
     else if constexpr (S == Type::S32) return as_word(static_cast<float>(static_cast<std::int32_t>(v)));
-    else return as_word(static_cast<float>(v));
-  } else if constexpr (S == Type::F32) {
+    else if constexpr (S == Type::U32 || S == Type::U64) return as_word(static_cast<float>(v));
+    else return as_word(static_cast<float>(value_of<S>(v)));
+  } else if constexpr (S == Type::F32 && !kFloat<D>) {
     const float f = as_float(v);
     if constexpr (D == Type::S32) return static_cast<std::uint32_t>(saturate_float<std::int32_t>(f));
     else if constexpr (D == Type::U32) return saturate_float<std::uint32_t>(f);
-    else return saturate_float<std::uint64_t>(f);
+    else if constexpr (D == Type::U64) return saturate_float<std::uint64_t>(f);
+    else return word_of<D>(saturate_float<Value<D>>(f));
   } else if constexpr (S == Type::S32 && D == Type::U64) {
     return static_cast<std::uint64_t>(std::int64_t{static_cast<std::int32_t>(v)});
+  } else if constexpr (kFloat<D> || kFloat<S>) {
+    if constexpr (kFloat<D> && kFloat<S>) return word_of<D>(static_cast<Value<D>>(value_of<S>(v)));
+    else if constexpr (kFloat<D>) return word_of<D>(static_cast<Value<D>>(value_of<S>(v)));
+    else return word_of<D>(saturate_float<Value<D>>(value_of<S>(v)));
+  } else if constexpr (kBits<D> < 32 || kBits<S> < 32 || D == Type::S64 || S == Type::S64) {
+    // Extend the source by its signedness, cut to the destination's width, extend into the word.
+    using Wide = std::conditional_t<kSigned<S>, std::int64_t, std::uint64_t>;
+    return word_of<D>(static_cast<Value<D>>(static_cast<Wide>(value_of<S>(v))));
   } else {
     return static_cast<Word<D>>(v);  // zero-extends or truncates
   }
@@ -211,8 +256,8 @@ void cvt(const Inst& in, LaneContext& c) {
 
 template <Type T, isa::Compare K>
 inline bool compare(Word<T> a, Word<T> b) {
-  if constexpr (T == Type::F32) {
-    const float x = as_float(a), y = as_float(b);
+  if constexpr (kFloat<T>) {
+    const auto x = fp<T>(a), y = fp<T>(b);
     if constexpr (K == isa::Compare::Eq) return x == y;
     else if constexpr (K == isa::Compare::Ne) return x != y;  // true when either is NaN
     else if constexpr (K == isa::Compare::Lt) return x < y;
@@ -220,7 +265,7 @@ inline bool compare(Word<T> a, Word<T> b) {
     else if constexpr (K == isa::Compare::Gt) return x > y;
     else return x >= y;
   } else {
-    using V = std::conditional_t<T == Type::S32, std::int32_t, Word<T>>;
+    using V = Value<T>;
     const V x = static_cast<V>(a), y = static_cast<V>(b);
     if constexpr (K == isa::Compare::Eq) return x == y;
     else if constexpr (K == isa::Compare::Ne) return x != y;
@@ -285,6 +330,7 @@ void predicate_op(const Inst& in, LaneContext& c) {
   write_predicate(c, in.dst, r);
 }
 
+// Every type a register holds (and, for cvt, the 8-bit types).
 template <template <Type> class F>
 ExecFn by_type(Type t) {
   switch (t) {
@@ -292,6 +338,30 @@ ExecFn by_type(Type t) {
     case Type::S32: return F<Type::S32>::fn;
     case Type::U64: return F<Type::U64>::fn;
     case Type::F32: return F<Type::F32>::fn;
+    case Type::S64: return F<Type::S64>::fn;
+    case Type::F64: return F<Type::F64>::fn;
+    case Type::U16: return F<Type::U16>::fn;
+    case Type::S16: return F<Type::S16>::fn;
+    case Type::B16: return F<Type::B16>::fn;
+    case Type::B32: return F<Type::B32>::fn;
+    case Type::B64: return F<Type::B64>::fn;
+    default: return nullptr;
+  }
+}
+
+template <template <Type> class F>
+ExecFn by_convert_type(Type t) {
+  switch (t) {
+    case Type::U8: return F<Type::U8>::fn;
+    case Type::S8: return F<Type::S8>::fn;
+    case Type::U16: return F<Type::U16>::fn;
+    case Type::S16: return F<Type::S16>::fn;
+    case Type::U32: return F<Type::U32>::fn;
+    case Type::S32: return F<Type::S32>::fn;
+    case Type::U64: return F<Type::U64>::fn;
+    case Type::S64: return F<Type::S64>::fn;
+    case Type::F32: return F<Type::F32>::fn;
+    case Type::F64: return F<Type::F64>::fn;
     default: return nullptr;
   }
 }
@@ -309,10 +379,16 @@ template <Type S> struct CvtFrom {
 
 ExecFn select_cvt(Type d, Type s) {
   switch (s) {
-    case Type::U32: return by_type<CvtFrom<Type::U32>::F>(d);
-    case Type::S32: return by_type<CvtFrom<Type::S32>::F>(d);
-    case Type::U64: return by_type<CvtFrom<Type::U64>::F>(d);
-    case Type::F32: return by_type<CvtFrom<Type::F32>::F>(d);
+    case Type::U8: return by_convert_type<CvtFrom<Type::U8>::F>(d);
+    case Type::S8: return by_convert_type<CvtFrom<Type::S8>::F>(d);
+    case Type::U16: return by_convert_type<CvtFrom<Type::U16>::F>(d);
+    case Type::S16: return by_convert_type<CvtFrom<Type::S16>::F>(d);
+    case Type::U32: return by_convert_type<CvtFrom<Type::U32>::F>(d);
+    case Type::S32: return by_convert_type<CvtFrom<Type::S32>::F>(d);
+    case Type::U64: return by_convert_type<CvtFrom<Type::U64>::F>(d);
+    case Type::S64: return by_convert_type<CvtFrom<Type::S64>::F>(d);
+    case Type::F32: return by_convert_type<CvtFrom<Type::F32>::F>(d);
+    case Type::F64: return by_convert_type<CvtFrom<Type::F64>::F>(d);
     default: return nullptr;
   }
 }
@@ -350,7 +426,13 @@ ExecFn select_alu(const isa::Instruction& inst) {
     case Opcode::Sub: return by_type<BinaryOf<Sub>::F>(t);
     case Opcode::Mul: return by_type<BinaryOf<Mul>::F>(t);
     case Opcode::MulWide:
-      return t == Type::S32 ? &mul_wide<Type::S32> : t == Type::U32 ? &mul_wide<Type::U32> : nullptr;
+      switch (t) {
+        case Type::S32: return &mul_wide<Type::S32>;
+        case Type::U32: return &mul_wide<Type::U32>;
+        case Type::S16: return &mul_wide16<Type::S16>;
+        case Type::U16: return &mul_wide16<Type::U16>;
+        default: return nullptr;
+      }
     case Opcode::Mad: return by_type<MadOf>(t);
     case Opcode::Div: return by_type<BinaryOf<Div>::F>(t);
     case Opcode::Rem: return by_type<BinaryOf<Rem>::F>(t);

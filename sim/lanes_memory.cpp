@@ -177,6 +177,17 @@ template <bool Shared, class F>
   }
 }
 
+// The memory element of type T: 1, 2, 4 or 8 bytes.
+template <Type T>
+using Mem = std::conditional_t<kBits<T> == 8, std::uint8_t, std::conditional_t<kBits<T> == 16, std::uint16_t, Word<T>>>;
+
+// A loaded element as its register word: 8- and 16-bit elements zero- or sign-extended by T.
+template <Type T>
+[[gnu::always_inline]] inline Word<T> extend(Mem<T> m) {
+  if constexpr (kSigned<T> && kBits<T> < 32) return word_of<T>(static_cast<Value<T>>(m));
+  else return m;
+}
+
 // One lane's element: a plain copy in shared memory, a relaxed atomic access in global memory.
 template <bool Shared, class W>
 [[gnu::always_inline]] inline void load_word(W& to, const std::byte* from) {
@@ -195,43 +206,57 @@ template <bool Shared, class W>
 }
 
 template <Type T, bool Shared>
+[[gnu::always_inline]] inline void load_lane(Word<T>& to, const std::byte* from) {
+  if constexpr (sizeof(Mem<T>) == sizeof(Word<T>)) {
+    load_word<Shared>(to, from);
+  } else {
+    Mem<T> m;
+    load_word<Shared>(m, from);
+    to = extend<T>(m);
+  }
+}
+
+template <Type T, bool Shared>
 void load(const Inst& in, LaneContext& c) {
   using W = Word<T>;
+  constexpr unsigned size = sizeof(Mem<T>);
   W* d = destination<W>(c, in.dst);
-  if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
+  if (Window w; whole_warp<Shared>(in, c, size, w)) {
     // Lane order, one lane at a time: d may be the base register (ld.global.u64 p, [p]).
-    each_access<Shared>(in, c, w, [d](unsigned l, const std::byte* p) { load_word<Shared>(d[l], p); });
+    each_access<Shared>(in, c, w, [d](unsigned l, const std::byte* p) { load_lane<T, Shared>(d[l], p); });
     return;
   }
   Access x;
-  resolve<Shared>(in, c, sizeof(W), "load", x);
+  resolve<Shared>(in, c, size, "load", x);
   if (x.base != nullptr && x.all) {
-    for (unsigned l = 0; l < c.warp_size; ++l) load_word<Shared>(d[l], x.base + x.address[l]);
+    for (unsigned l = 0; l < c.warp_size; ++l) load_lane<T, Shared>(d[l], x.base + x.address[l]);
   } else {
     for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
       const unsigned l = lowest_lane(m);
-      load_word<Shared>(d[l], x.base != nullptr ? x.base + x.address[l] : x.host[l]);
+      load_lane<T, Shared>(d[l], x.base != nullptr ? x.base + x.address[l] : x.host[l]);
     }
   }
 }
 
 // Lanes store in lane order, so when several lanes write one address the highest lane wins.
+// 8- and 16-bit stores write the low bits of the register.
 template <Type T, bool Shared>
 void store(const Inst& in, LaneContext& c) {
   using W = Word<T>;
+  using M = Mem<T>;
   const W* v = source<W>(c, in.src[0]);
-  if (Window w; whole_warp<Shared>(in, c, sizeof(W), w)) {
-    each_access<Shared>(in, c, w, [v](unsigned l, std::byte* p) { store_word<Shared>(p, v[l]); });
+  if (Window w; whole_warp<Shared>(in, c, sizeof(M), w)) {
+    each_access<Shared>(in, c, w, [v](unsigned l, std::byte* p) { store_word<Shared>(p, static_cast<M>(v[l])); });
     return;
   }
   Access x;
-  resolve<Shared>(in, c, sizeof(W), "store", x);
+  resolve<Shared>(in, c, sizeof(M), "store", x);
   if (x.base != nullptr && x.all) {
-    for (unsigned l = 0; l < c.warp_size; ++l) store_word<Shared>(x.base + x.address[l], v[l]);
+    for (unsigned l = 0; l < c.warp_size; ++l) store_word<Shared>(x.base + x.address[l], static_cast<M>(v[l]));
   } else {
     for (std::uint64_t m = c.exec; m != 0; m &= m - 1) {
       const unsigned l = lowest_lane(m);
-      store_word<Shared>(x.base != nullptr ? x.base + x.address[l] : x.host[l], v[l]);
+      store_word<Shared>(x.base != nullptr ? x.base + x.address[l] : x.host[l], static_cast<M>(v[l]));
     }
   }
 }
@@ -258,14 +283,13 @@ void atom(const Inst& in, LaneContext& c) {
     const W v = b[l];
     W old = 0;
     if constexpr (Op == isa::Opcode::AtomAdd) {
-      if constexpr (T == Type::F32)
-        old = update(ref, [v](W x) { return as_word(as_float(x) + as_float(v)); });
+      if constexpr (kFloat<T>)
+        old = update(ref, [v](W x) { return word_of<T>(value_of<T>(x) + value_of<T>(v)); });
       else
         old = ref.fetch_add(v);
     } else if constexpr (Op == isa::Opcode::AtomMin || Op == isa::Opcode::AtomMax) {
-      using V = std::conditional_t<T == Type::S32, std::int32_t, W>;
       old = update(ref, [v](W x) {
-        const bool less = static_cast<V>(v) < static_cast<V>(x);
+        const bool less = value_of<T>(v) < value_of<T>(x);
         return (Op == isa::Opcode::AtomMin) == less ? v : x;
       });
     } else if constexpr (Op == isa::Opcode::AtomExch) {
@@ -283,35 +307,72 @@ void atom(const Inst& in, LaneContext& c) {
 template <bool Shared>
 ExecFn select_in_space(const isa::Instruction& inst) {
   using isa::Opcode;
-  const Type t = inst.type;
-#define WARPSIM_BY_TYPE(EXPR_U32, EXPR_S32, EXPR_U64, EXPR_F32)                                        \
+  // Bit types move bits as the unsigned type of their width does.
+  Type t = inst.type;
+  if (t == Type::B8) t = Type::U8;
+  if (t == Type::B16) t = Type::U16;
+  if (t == Type::B32) t = Type::U32;
+  if (t == Type::B64) t = Type::U64;
+#define WARPSIM_EACH_TYPE(F)                                                                          \
   switch (t) {                                                                                        \
-    case Type::U32: return EXPR_U32;                                                                  \
-    case Type::S32: return EXPR_S32;                                                                  \
-    case Type::U64: return EXPR_U64;                                                                  \
-    case Type::F32: return EXPR_F32;                                                                  \
-    default: return nullptr;                                                                          \
+    case Type::U32: return F(U32);                                                                    \
+    case Type::S32: return F(S32);                                                                    \
+    case Type::U64: return F(U64);                                                                    \
+    case Type::F32: return F(F32);                                                                    \
+    case Type::S64: return F(S64);                                                                    \
+    case Type::F64: return F(F64);                                                                    \
+    default: break;                                                                                   \
   }
-#define WARPSIM_ATOM(OP)                                                                              \
-  WARPSIM_BY_TYPE((&atom<Type::U32, Opcode::OP, Shared>), (&atom<Type::S32, Opcode::OP, Shared>),     \
-                  (&atom<Type::U64, Opcode::OP, Shared>), (&atom<Type::F32, Opcode::OP, Shared>))
+#define WARPSIM_LOAD(T) (&load<Type::T, Shared>)
+#define WARPSIM_STORE(T) (&store<Type::T, Shared>)
   switch (inst.op) {
     case Opcode::Ld:
-      WARPSIM_BY_TYPE((&load<Type::U32, Shared>), (&load<Type::S32, Shared>), (&load<Type::U64, Shared>),
-                      (&load<Type::F32, Shared>))
+      WARPSIM_EACH_TYPE(WARPSIM_LOAD)
+      switch (t) {
+        case Type::U8: return &load<Type::U8, Shared>;
+        case Type::S8: return &load<Type::S8, Shared>;
+        case Type::U16: return &load<Type::U16, Shared>;
+        case Type::S16: return &load<Type::S16, Shared>;
+        default: return nullptr;
+      }
     case Opcode::St:
-      WARPSIM_BY_TYPE((&store<Type::U32, Shared>), (&store<Type::S32, Shared>), (&store<Type::U64, Shared>),
-                      (&store<Type::F32, Shared>))
-    case Opcode::AtomAdd: WARPSIM_ATOM(AtomAdd)
-    case Opcode::AtomMin: WARPSIM_ATOM(AtomMin)
-    case Opcode::AtomMax: WARPSIM_ATOM(AtomMax)
-    case Opcode::AtomExch: WARPSIM_ATOM(AtomExch)
-    case Opcode::AtomCas: WARPSIM_ATOM(AtomCas)
-    case Opcode::AtomInc: WARPSIM_ATOM(AtomInc)
-    default: return nullptr;
+      WARPSIM_EACH_TYPE(WARPSIM_STORE)
+      // A store writes the low bits: signedness does not matter.
+      if (t == Type::U8 || t == Type::S8) return &store<Type::U8, Shared>;
+      if (t == Type::U16 || t == Type::S16) return &store<Type::U16, Shared>;
+      return nullptr;
+    default: break;
   }
-#undef WARPSIM_ATOM
-#undef WARPSIM_BY_TYPE
+#undef WARPSIM_LOAD
+#undef WARPSIM_STORE
+#define WARPSIM_ATOM_OF(T) (&atom<Type::T, OP, Shared>)
+  {
+    constexpr Opcode OP = Opcode::AtomAdd;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+  {
+    constexpr Opcode OP = Opcode::AtomMin;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+  {
+    constexpr Opcode OP = Opcode::AtomMax;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+  {
+    constexpr Opcode OP = Opcode::AtomExch;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+  {
+    constexpr Opcode OP = Opcode::AtomCas;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+  {
+    constexpr Opcode OP = Opcode::AtomInc;
+    if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
+  }
+#undef WARPSIM_ATOM_OF
+#undef WARPSIM_EACH_TYPE
+  return nullptr;
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, s
     b.pc = pc;
     const auto& inst = kernel.code[pc];
     b.line = inst.loc.line;
+    b.source = kernel.origin_text(inst);
     const std::uint32_t block = cfg.block_of[pc];
     if (block < cfg.blocks.size() && cfg.blocks[block].label >= 0)
       b.label = kernel.labels[static_cast<std::size_t>(cfg.blocks[block].label)].name;

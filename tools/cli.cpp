@@ -17,6 +17,7 @@ namespace {
 constexpr Command kCommands[] = {
     {"check", "parse and verify .kir files; exit 0 only when clean", cmd_check},
     {"print", "print a .kir file in canonical form", cmd_print},
+    {"import", "translate a .cu or .ptx file to the IR (.kir), keeping each instruction's CUDA line", cmd_import},
     {"cfg", "basic blocks, edges and each branch's reconvergence point (text or Graphviz dot)", cmd_cfg},
     {"list", "the built-in scenarios and their parameters", cmd_list},
     {"run", "run a scenario or a kernel file and print its divergence report", cmd_run},

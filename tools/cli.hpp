@@ -61,6 +61,7 @@ bool load_module(const std::string& path, const std::string& text, isa::Module& 
 int cmd_check(const std::vector<std::string>& args, Io& io);
 int cmd_print(const std::vector<std::string>& args, Io& io);
 int cmd_cfg(const std::vector<std::string>& args, Io& io);
+int cmd_import(const std::vector<std::string>& args, Io& io);
 int cmd_list(const std::vector<std::string>& args, Io& io);
 int cmd_run(const std::vector<std::string>& args, Io& io);
 int cmd_compare(const std::vector<std::string>& args, Io& io);

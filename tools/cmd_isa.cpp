@@ -11,7 +11,9 @@
 #include "isa/printer.hpp"
 #include "isa/source_file.hpp"
 #include "isa/verifier.hpp"
+#include "frontend/import.hpp"
 #include "tools/cli.hpp"
+#include "tools/file_run.hpp"
 
 namespace warpsim::cli {
 
@@ -103,6 +105,11 @@ std::string block_name(const isa::Kernel& k, const isa::Cfg& cfg, std::uint32_t 
 }
 
 std::uint32_t line_of(const isa::Kernel& k, std::uint32_t pc) { return pc < k.code.size() ? k.code[pc].loc.line : 0; }
+// " (saxpy.cu:4)" for an imported kernel's instruction, "" otherwise.
+std::string origin_of(const isa::Kernel& k, std::uint32_t pc) {
+  const std::string o = pc < k.code.size() ? k.origin_text(k.code[pc]) : "";
+  return o.empty() ? o : " (" + o + ")";
+}
 
 std::string cfg_text(const isa::Kernel& k, const isa::KernelAnalysis& a) {
   std::string out = fmt::format("kernel {}: {} instructions, {} basic blocks, {} registers per thread\n", k.name,
@@ -126,7 +133,7 @@ std::string cfg_text(const isa::Kernel& k, const isa::KernelAnalysis& a) {
     const std::string where = rpc == isa::kExitPc ? std::string("kernel exit (paths meet only when their lanes exit)")
                                                    : fmt::format("pc {} (line {}, {})", rpc, line_of(k, rpc),
                                                                  block_name(k, a.cfg, a.cfg.block_of[rpc]));
-    out += fmt::format("    pc {:>3} line {:>3}  {:<28} reconverges at {}\n", pc, in.loc.line, isa::print(k, in), where);
+    out += fmt::format("    pc {:>3} line {:>3}{}  {:<28} reconverges at {}\n", pc, in.loc.line, origin_of(k, pc), isa::print(k, in), where);
   }
   if (!any) out += "    (none)\n";
   for (const auto& loop : a.loops) {
@@ -178,7 +185,8 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim cfg FILE [--kernel NAME] [--format text|dot]");
   options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir file")(
       "kernel,k", po::value<std::string>(), "only this kernel")(
-      "format,f", po::value<std::string>()->default_value("text"), "text or dot (Graphviz)");
+      "format,f", po::value<std::string>()->default_value("text"), "text or dot (Graphviz)")(
+      "nvcc-opt", po::value<std::vector<std::string>>(), "an NVRTC option for a .cu file (repeatable)");
   po::positional_options_description positional;
   positional.add("file", 1);
   if (wants_help(args)) {
@@ -190,10 +198,13 @@ int cmd_cfg(const std::vector<std::string>& args, Io& io) {
   const auto format = format_option(vm, {"text", "dot"});
   const auto path = vm["file"].as<std::string>();
   isa::Module module;
-  if (!load_module(path, read_kernel_file(path), module, io)) return static_cast<int>(ExitCode::InvalidInput);
+  const auto nvcc = vm.count("nvcc-opt") ? vm["nvcc-opt"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (!load_module(path, kernel_file_text(path, nvcc), module, io)) return static_cast<int>(ExitCode::InvalidInput);
   bool found = false;
   for (const auto& k : module.kernels) {
-    if (vm.count("kernel") && k.name != vm["kernel"].as<std::string>()) continue;
+    if (vm.count("kernel") && k.name != vm["kernel"].as<std::string>() &&
+        frontend::demangle(k.name).find(vm["kernel"].as<std::string>()) == std::string::npos)
+      continue;
     found = true;
     const auto analysis = isa::analyze(k);
     io.out += format == "dot" ? cfg_dot(k, analysis) : cfg_text(k, analysis);

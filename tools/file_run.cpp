@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "device/errors.hpp"
+#include "frontend/import.hpp"
 #include "isa/source_file.hpp"
 
 namespace warpsim::cli {
@@ -52,9 +53,29 @@ std::optional<std::string> unwritable(const std::string& path) {
 
 }  // namespace
 
+std::unique_ptr<kernels::LoadedKernel> load_kernel_file(const std::string& path, const std::string& kernel,
+                                                        const std::vector<std::string>& nvcc_options) {
+  if (!frontend::is_imported_file(path)) {
+    if (!nvcc_options.empty()) usage("--nvcc-opt applies to .cu files");
+    return kernels::load_kernel_file(path, kernel);
+  }
+  if (!nvcc_options.empty() && path.size() > 4 && path.compare(path.size() - 4, 4, ".ptx") == 0)
+    usage("--nvcc-opt applies to .cu files; a .ptx file is already compiled");
+  auto imported = frontend::import_file(path, {kernel, nvcc_options});
+  return kernels::load_kernel(std::move(imported.kir), path, imported.kernel);
+}
+
+std::string kernel_file_text(const std::string& path, const std::vector<std::string>& nvcc_options) {
+  if (frontend::is_imported_file(path)) return frontend::import_file(path, {"", nvcc_options}).kir;
+  std::string why;
+  auto text = isa::read_source_file(path, why);
+  if (!text) throw Error(fmt::format("{}: {}", path, why));
+  return std::move(*text);
+}
+
 kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::RunOptions& options) {
   kernels::Outcome out;
-  out.kernels.push_back(kernels::load_kernel_file(run.path, run.kernel));
+  out.kernels.push_back(load_kernel_file(run.path, run.kernel, run.nvcc_options));
   const auto& loaded = *out.kernels.back();
   const auto& k = *loaded.kernel;
 

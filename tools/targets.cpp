@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "device/errors.hpp"
+#include "frontend/import.hpp"
 #include "isa/literal.hpp"
 #include "kernels/scenario_file.hpp"
 #include "tools/backend.hpp"
@@ -65,6 +66,7 @@ Ran run_kernel_file(Device& device, const std::string& target, const po::variabl
     for (const auto& b : vm["buffer"].as<std::vector<std::string>>()) run.buffers.push_back(parse_buffer_spec(b));
   if (vm.count("dump"))
     for (const auto& d : vm["dump"].as<std::vector<std::string>>()) run.dumps.push_back(split_assignment(d, "--dump"));
+  if (vm.count("nvcc-opt")) run.nvcc_options = vm["nvcc-opt"].as<std::vector<std::string>>();
   Ran ran;
   ran.report.params = {{"grid", to_string(run.grid)}, {"block", to_string(run.block)}};
   for (const auto& a : run.args) ran.report.params.push_back(a);
@@ -87,6 +89,8 @@ struct FileKind {
 };
 constexpr FileKind kFileKinds[] = {
     {".kir", run_kernel_file},
+    {".cu", run_kernel_file},   // imported through NVRTC and the PTX front end
+    {".ptx", run_kernel_file},
     {".json", run_scenario_file},
 };
 
@@ -107,7 +111,7 @@ void check_warp_range(const kernels::RunOptions& options, const kernels::Outcome
 
 }  // namespace
 
-bool is_kernel_file(const std::string& target) { return ends_with(target, ".kir"); }
+bool is_kernel_file(const std::string& target) { return ends_with(target, ".kir") || frontend::is_imported_file(target); }
 bool is_scenario_file(const std::string& target) { return ends_with(target, ".json"); }
 
 kernels::Params parse_sets(const std::vector<std::string>& sets) {
@@ -146,7 +150,7 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
   } else {
     const auto* scenario = kernels::find_scenario(target);
     if (scenario == nullptr)
-      throw Error(fmt::format("'{}' is neither a built-in scenario (see warpsim list) nor a file warpsim runs (.kir, .json)",
+      throw Error(fmt::format("'{}' is neither a built-in scenario (see warpsim list) nor a file warpsim runs (.kir, .cu, .ptx, .json)",
                               target),
                   ExitCode::Usage);
     refuse_options(vm, sets, {"set"}, target, "a built-in scenario sets its own launch; change it with --set (see warpsim list)");
@@ -172,7 +176,8 @@ void add_launch_options(po::options_description& options) {
       "buffer NAME=TYPE[COUNT]:INIT, INIT = zeros | const:V | iota[:START[:STEP]] | random[:BOUND] | file:PATH "
       "(docs/inputs.md)")(
       "dump", po::value<std::vector<std::string>>(), "write buffer NAME to PATH after the run (NAME=PATH)")(
-      "set", po::value<std::vector<std::string>>(), "scenario parameter NAME=VALUE");
+      "set", po::value<std::vector<std::string>>(), "scenario parameter NAME=VALUE")(
+      "nvcc-opt", po::value<std::vector<std::string>>(), "an NVRTC option for a .cu file, e.g. -DTILE=16 (repeatable)");
 }
 
 }  // namespace warpsim::cli

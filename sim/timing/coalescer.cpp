@@ -42,9 +42,8 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
   {
     std::uint64_t lo = 0, hi = 0;
     bool open = false, rising = true;
-    for (std::uint64_t m = exec; m != 0; m &= m - 1) {
-      const std::uint64_t a = addresses[std::countr_zero(m)];
-      const std::uint64_t first = a >> sector_shift, last = (a + bytes - 1) >> sector_shift;
+    // Adds the sectors first..last of one lane, or of a run of lanes whose sectors are contiguous.
+    auto add = [&](std::uint64_t first, std::uint64_t last) {
       if (open && first >= lo && first <= hi + 1) {
         hi = std::max(hi, last);
       } else if (!open || first > hi + 1) {
@@ -54,7 +53,26 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
         open = true;
       } else {
         rising = false;
-        break;
+      }
+    };
+    if (exec != 0 && (exec & (exec + 1)) == 0) {
+      // Lanes 0..n-1: runs of a constant rising stride that leaves gaps narrower than a sector (the
+      // rows of a 2D block) each cover one contiguous range, as the lanes one by one would.
+      const auto n = count_lanes(exec);
+      for (unsigned i = 0; i < n && rising;) {
+        unsigned j = i;
+        if (i + 1 < n) {
+          const std::uint64_t stride = addresses[i + 1] - addresses[i];
+          if (stride < std::uint64_t{bytes} + sector_bytes)
+            for (j = i + 1; j + 1 < n && addresses[j + 1] - addresses[j] == stride;) ++j;
+        }
+        add(addresses[i] >> sector_shift, (addresses[j] + bytes - 1) >> sector_shift);
+        i = j + 1;
+      }
+    } else {
+      for (std::uint64_t m = exec; m != 0 && rising; m &= m - 1) {
+        const std::uint64_t a = addresses[std::countr_zero(m)];
+        add(a >> sector_shift, (a + bytes - 1) >> sector_shift);
       }
     }
     if (rising) {

@@ -6,6 +6,7 @@ namespace warpsim::sim {
 
 SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity)
     : sets_(bytes / (std::uint64_t{line_bytes} * associativity)), ways_(associativity) {
+  set_mod_ = Remainder(sets_);
   tags_.assign(sets_ * ways_, kEmpty);
   used_.assign(sets_ * ways_, 0);
   sectors_.assign(sets_ * ways_, 0);

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/bits.hpp"
+
 namespace warpsim::sim {
 
 class SectorCache {
@@ -36,7 +38,7 @@ class SectorCache {
 
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
-  std::uint64_t set_of(std::uint64_t line) const { return (line ^ (line >> 11) ^ (line >> 23)) % sets_; }
+  std::uint64_t set_of(std::uint64_t line) const { return set_mod_.of(line ^ (line >> 11) ^ (line >> 23)); }
   // Index of the line's way, or -1. Tags are kept apart from the rest so a lookup reads one or two
   // host cache lines per set even in the 50 MiB L2.
   std::int64_t find(std::uint64_t line) const { return find_in(line, set_of(line) * ways_); }
@@ -44,6 +46,7 @@ class SectorCache {
   void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock);
 
   std::uint64_t sets_ = 0;
+  Remainder set_mod_;  // % sets_
   unsigned ways_ = 0;
   std::uint64_t clock_ = 0;
   std::uint64_t partition_clock_[kPartitions] = {};

@@ -5,7 +5,7 @@
 namespace warpsim::test {
 
 inline constexpr const char* kAllOpcodesKir = R"(
-kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n, f32 scale, s32 k, u64 big) {
+kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n, f32 scale, s32 k, u64 big, ptr.f64 dout, ptr.s64 lout, ptr.u8 bout, ptr.u16 hout, f64 dscale, s64 lk) {
     shared u32 words[64]
     shared f32 floats[32]
     shared u64 wides[8]
@@ -14,6 +14,13 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     reg u64 w, v, addr
     reg f32 f, g
     reg pred p, q, r
+    reg s64 l, m
+    reg f64 d, e
+    reg u16 h
+    reg s16 hs
+    reg b16 hb
+    reg b32 bb
+    reg b64 wb
 
     mov.u32 t, %tid.x
     mov.u32 lane, %laneid
@@ -97,6 +104,109 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     selp.f32 f, f, g, q
     selp.s32 x, x, y, r
     selp.u64 w, w, v, p
+    mov.s64 l, lk
+    add.s64 l, l, -9223372036854775808
+    sub.s64 l, l, 1
+    mul.s64 l, l, lk
+    mad.s64 l, l, lk, 3
+    div.s64 l, l, -1
+    rem.s64 m, l, lk
+    min.s64 m, m, l
+    max.s64 m, m, -7
+    neg.s64 m, m
+    abs.s64 m, m
+    shl.s64 m, m, 3
+    shr.s64 m, m, 70
+    and.s64 m, m, l
+    setp.lt.s64 p, l, m
+    selp.s64 l, l, m, p
+    mov.f64 d, dscale
+    add.f64 d, d, 0d3ff0000000000000
+    sub.f64 d, d, 2.5
+    mul.f64 d, d, dscale
+    mad.f64 d, d, d, 1.0
+    div.f64 e, d, dscale
+    sqrt.f64 e, e
+    min.f64 e, e, d
+    max.f64 e, e, -1.0
+    neg.f64 e, e
+    abs.f64 e, e
+    setp.ge.f64 q, d, e
+    selp.f64 d, d, e, q
+    cvt.f64.f32 d, f
+    cvt.f32.f64 f, e
+    cvt.f64.s32 e, x
+    cvt.f64.u64 e, v
+    cvt.f64.s64 e, l
+    cvt.s32.f64 x, d
+    cvt.u32.f64 a, d
+    cvt.u64.f64 w, d
+    cvt.s64.f64 l, e
+    cvt.s64.f32 m, f
+    cvt.s64.s32 m, x
+    cvt.s32.s64 y, m
+    cvt.f32.s64 g, m
+    cvt.u8.f32 a, f
+    cvt.s8.f64 x, d
+    cvt.u16.u32 h, a
+    cvt.s16.s32 hs, x
+    cvt.s32.s16 y, hs
+    cvt.u32.u8 a, a
+    cvt.s32.s8 y, y
+    mul.wide.u16 a, h, h
+    mul.wide.s16 y, hs, -3
+    add.u16 h, h, 65535
+    mul.s16 hs, hs, hs
+    shr.s16 hs, hs, 3
+    div.s16 hs, hs, -1
+    mov.b32 bb, f
+    mov.b64 wb, d
+    mov.b16 hb, h
+    and.b16 hb, hb, 0xff
+    or.b32 bb, bb, a
+    xor.b64 wb, wb, v
+    shl.b32 bb, bb, 2
+    ld.global.u8 a, [bout]
+    ld.global.s8 x, [bout+1]
+    st.global.u8 [bout+2], a
+    ld.global.u16 h, [hout]
+    ld.global.s16 hs, [hout+2]
+    st.global.u16 [hout+4], h
+    st.global.b16 [hout+6], hb
+    ld.global.f64 d, [dout]
+    st.global.f64 [dout+8], d
+    ld.global.s64 l, [lout]
+    st.global.s64 [lout+8], l
+    ld.global.b32 bb, [out]
+    st.global.b64 [wout], wb
+    atom.add.global.f64 d, [dout], 1.0
+    atom.min.global.u64 v, [wout], w
+    atom.max.global.s64 l, [lout], m
+    atom.exch.global.b32 bb, [out], bb
+    atom.exch.global.b64 wb, [wout], wb
+    atom.cas.global.b32 bb, [out], bb, 0
+    atom.cas.global.b64 wb, [wout], 0, wb
+    mul.hi.u32 a, a, b
+    mul.hi.s32 x, x, -3
+    mul.hi.u64 v, v, w
+    mul.hi.s64 l, l, m
+    bfe.u32 a, a, 4, 8
+    bfe.s32 x, x, b, 3
+    bfe.u64 v, v, 40, a
+    bfe.s64 l, l, 1, 63
+    bfi.b32 bb, a, bb, 8, 4
+    bfi.b64 wb, v, wb, a, 9
+    popc.b32 a, bb
+    popc.b64 b, wb
+    clz.b32 a, bb
+    clz.b64 b, wb
+    brev.b32 bb, bb
+    brev.b64 wb, wb
+    prmt.b32 bb, bb, a, 0x3210
+    st.shared.f64 [wides], d
+    ld.shared.s64 l, [wides+8]
+    st.global.f64 [dout], d
+    st.global.s64 [lout], l
     mad.u32 c, t, 4, words
     st.shared.u32 [c], a
     st.shared.f32 [floats+4], f

@@ -160,12 +160,17 @@ bool collective_after_nested_exit(const fuzz::Program& p) {
 
 }  // namespace
 
-TEST_CASE("generated kernels match the per-thread reference across threads, modes and reconvergence models") {
+namespace {
+
+// Seeds first..last (one of four quarters of kernel_count(), each its own test case so that ctest
+// runs them side by side).
+void check_generated(std::uint64_t first, std::uint64_t last) {
   const auto models = sim::reconvergence_models();
   REQUIRE(models.size() >= 2);
-  const std::uint64_t count = kernel_count();
+  if (last < first) return;  // fewer kernels than quarters (WARPSIM_FUZZ_KERNELS < 4)
+  const std::uint64_t count = last - first + 1;
   std::uint64_t exchanges = 0, exits = 0, ipdom_skipped = 0;
-  for (std::uint64_t seed = 1; seed <= count; ++seed) {
+  for (std::uint64_t seed = first; seed <= last; ++seed) {
     std::mt19937_64 rng(seed);
     const fuzz::Program program = fuzz::generate(rng);
     // Mostly 32-lane warps; every fourth kernel a smaller warp (partial warps, shuffles near the edge).
@@ -229,4 +234,25 @@ TEST_CASE("generated kernels match the per-thread reference across threads, mode
   CHECK(exits > count / 20);
   // The known ipdom difference must stay the exception.
   CHECK(ipdom_skipped < count / 5);
+}
+
+// Quarter q (0-3) of the seeds 1..kernel_count().
+void check_quarter(std::uint64_t q) {
+  const std::uint64_t count = kernel_count();
+  check_generated(1 + count * q / 4, count * (q + 1) / 4);
+}
+
+}  // namespace
+
+TEST_CASE("generated kernels match the per-thread reference across threads, modes and reconvergence models (first quarter)") {
+  check_quarter(0);
+}
+TEST_CASE("generated kernels match the per-thread reference across threads, modes and reconvergence models (second quarter)") {
+  check_quarter(1);
+}
+TEST_CASE("generated kernels match the per-thread reference across threads, modes and reconvergence models (third quarter)") {
+  check_quarter(2);
+}
+TEST_CASE("generated kernels match the per-thread reference across threads, modes and reconvergence models (fourth quarter)") {
+  check_quarter(3);
 }

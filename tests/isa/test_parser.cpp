@@ -166,14 +166,15 @@ TEST_CASE("an immediate must fit the operand's type") {
 }
 
 TEST_CASE("a type suffix must be one the opcode accepts") {
-  CHECK(only_error("    rem.f32 x, x, x\n") == "7:5: 'rem' does not take type f32 (accepted: u32, s32, u64)");
-  CHECK(only_error("    add i, i, 1\n") == "7:5: 'add': expected a type (.u32, .s32, .u64, .f32) after 'add', found nothing");
+  CHECK(only_error("    rem.f32 x, x, x\n") == "7:5: 'rem' does not take type f32 (accepted: u16, s16, u32, s32, u64, s64)");
+  CHECK(only_error("    add i, i, 1\n") == "7:5: 'add': expected a type (.u16, .s16, .u32, .s32, .u64, .s64, .f32, .f64) after 'add', found nothing");
   CHECK(only_error("    ld.f32 x, [addr]\n") ==
         "7:5: 'ld.f32': expected a memory space (.global or .shared) after 'ld', found '.f32'");
   CHECK(only_error("    setp.u32 p, i, j\n") ==
         "7:5: 'setp.u32': expected a comparison (.eq, .ne, .lt, .le, .gt or .ge) after 'setp', found '.u32'");
   CHECK(only_error("    cvt.f32 x, i\n") ==
-        "7:5: 'cvt.f32': expected a source type (.u32, .s32, .u64, .f32) after 'cvt.f32', found nothing");
+        "7:5: 'cvt.f32': expected a source type (.u8, .s8, .u16, .s16, .u32, .s32, .u64, .s64, .f32, .f64) after 'cvt.f32', "
+        "found nothing");
   CHECK(only_error("    exit.u32\n") == "7:5: 'exit.u32': unexpected suffix '.u32' after 'exit'");
 }
 
@@ -199,7 +200,7 @@ TEST_CASE("a guard must be a predicate register") {
 TEST_CASE("declarations reject duplicates and non-constant shared sizes") {
   CHECK(only_error("    reg u32 x\n") == "7:13: duplicate register 'x' (first declared at 3:13)");
   CHECK(only_error("    reg f32 tile\n") == "7:13: duplicate shared array 'tile' (first declared at 6:16)");
-  CHECK(only_error("    reg u8 y\n") == "7:9: expected a register type (pred, u32, s32, u64 or f32), found 'u8'");
+  CHECK(only_error("    reg u8 y\n") == "7:9: expected a register type (pred, u16, s16, u32, s32, u64, s64, f32, f64, b16, b32 or b64), found 'u8'");
   CHECK(only_error("    reg u32 y z\n") == "7:15: expected ',' between register names, found 'z'");
   CHECK(only_error("    shared f32 s[0]\n") == "7:18: shared array size must be a positive constant");
   CHECK(only_error("    shared f32 s[n]\n") == "7:18: shared array size must be a positive constant");

@@ -21,13 +21,20 @@ std::string all_messages(const ParseResult& r) {
 }
 
 // Canonical text that uses every opcode in the table at least once.
-const char* kEveryOpcode = R"(kernel every_opcode(ptr.f32 fp, ptr.u32 up, u32 n, s32 sn, u64 wn, f32 fn) {
+const char* kEveryOpcode = R"(kernel every_opcode(ptr.f32 fp, ptr.u32 up, u32 n, s32 sn, u64 wn, f32 fn, ptr.u8 bp, f64 dn, s64 ln) {
     reg pred p, q
     reg u32 a, b, c
     reg s32 s, t
     reg u64 w, v
     reg f32 x, y, z
     reg u32 late
+    reg s64 l
+    reg f64 d
+    reg u16 h
+    reg s16 hs
+    reg b16 hb
+    reg b32 bb
+    reg b64 wb
     shared f32 tile[64]
     shared u32 counts[5]
 
@@ -83,6 +90,40 @@ top:
     atom.exch.shared.f32 x, [tile], y
     atom.cas.global.u64 w, [w], v, 0
     atom.inc.shared.u32 a, [counts], 15
+    add.s64 l, l, -9223372036854775808
+    mul.f64 d, d, 0d3ff8000000000000
+    mad.f64 d, d, dn, d
+    sqrt.f64 d, d
+    setp.ge.s64 p, l, ln
+    cvt.f64.s64 d, l
+    cvt.s16.f32 hs, x
+    cvt.u8.u32 a, a
+    mul.wide.u16 a, h, 65535
+    mul.wide.s16 s, hs, -1
+    shr.s16 hs, hs, 2
+    and.b16 hb, hb, h
+    mov.b32 bb, x
+    xor.b64 wb, wb, w
+    ld.global.u8 a, [bp]
+    ld.global.s8 s, [bp+1]
+    ld.global.u16 h, [bp+2]
+    st.global.u8 [bp+3], a
+    ld.global.f64 d, [bp+8]
+    st.shared.b64 [tile], wb
+    atom.add.global.f64 d, [bp], 0d3ff0000000000000
+    atom.exch.global.b32 bb, [up], bb
+    atom.cas.shared.b64 wb, [b], wb, 0
+    atom.min.global.s64 l, [bp], ln
+    mul.hi.u32 a, a, 3
+    mul.hi.s64 l, l, ln
+    bfe.s32 s, s, 4, b
+    bfe.u64 w, w, a, 12
+    bfi.b32 bb, bb, a, 8, 8
+    bfi.b64 wb, wb, w, a, b
+    popc.b64 a, wb
+    clz.b32 a, bb
+    brev.b64 wb, wb
+    prmt.b32 bb, bb, a, 12816
     bar.sync
     membar.cta
     membar.gl

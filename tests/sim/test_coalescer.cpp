@@ -59,6 +59,54 @@ TEST_CASE("coalescing equals the per-lane sector set for strided, broadcast and 
   }
 }
 
+TEST_CASE("coalescing equals the per-lane sector set for the rows of a 2D block", "[timing]") {
+  // Rows of `width` lanes with a constant stride, rows `pitch` bytes apart: rising, overlapping,
+  // touching and falling rows, and a lane off the pattern now and then.
+  std::mt19937_64 rng(13);
+  std::vector<LineAccess> out;
+  std::uint64_t addresses[64];
+  const unsigned widths[] = {1, 2, 4, 8, 16};
+  const unsigned row_lanes[] = {1, 2, 4, 8, 16, 32};
+  const std::uint64_t strides[] = {0, 1, 4, 8, 12, 16, 36, 64};
+  for (int round = 0; round < 4000; ++round) {
+    const unsigned bytes = widths[rng() % 5];
+    const std::uint64_t stride = strides[rng() % 8];
+    const unsigned width = row_lanes[rng() % 6];
+    const std::int64_t pitch = static_cast<std::int64_t>(rng() % 3000) - (round % 6 == 5 ? 1500 : 0);
+    const unsigned lanes = 1 + static_cast<unsigned>(rng() % 64);
+    const std::uint64_t exec = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
+    const std::uint64_t base = 1000000 + (rng() % 100000) * bytes;
+    for (unsigned l = 0; l < 64; ++l)
+      addresses[l] = static_cast<std::uint64_t>(static_cast<std::int64_t>(base + (l % width) * stride) +
+                                                static_cast<std::int64_t>(l / width) * pitch);
+    if (round % 5 == 4) addresses[rng() % lanes] += 32 * (1 + rng() % 8);
+    coalesce(addresses, exec, bytes, 32, 128, out);
+    INFO("round " << round << " bytes " << bytes << " stride " << stride << " width " << width << " pitch "
+                  << pitch << " lanes " << lanes);
+    REQUIRE(as_map(out) == reference(addresses, exec, bytes));
+  }
+}
+
+// The caches' division-free remainder against %.
+#include "sim/bits.hpp"
+
+TEST_CASE("the division-free remainder equals % for every divisor and value width", "[timing]") {
+  using warpsim::sim::Remainder;
+  std::mt19937_64 rng(17);
+  const std::uint64_t divisors[] = {1, 2, 3, 7, 16, 25600, 2048, 65535, (1ull << 31) - 1, 1ull << 31,
+                                    (1ull << 32) - 1, 1ull << 32, (1ull << 32) + 1, ~0ull};
+  const std::uint64_t edges[] = {0, 1, (1ull << 32) - 1, 1ull << 32, ~0ull, 25599, 25600, 25601};
+  for (const std::uint64_t d : divisors) {
+    const Remainder r(d);
+    for (const std::uint64_t x : edges) REQUIRE(r.of(x) == x % d);
+    for (int i = 0; i < 20000; ++i) {
+      const std::uint64_t x = i % 2 == 0 ? rng() >> 32 : rng() >> (rng() % 64);
+      INFO("d " << d << " x " << x);
+      REQUIRE(r.of(x) == x % d);
+    }
+  }
+}
+
 // The scheduler's ready set against the plain rule it replaces: a slot is ready at `now` exactly
 // when its cycle is at most `now`.
 #include "sim/timing/ready_set.hpp"

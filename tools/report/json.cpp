@@ -105,6 +105,7 @@ nlohmann::json to_json(const LaunchStats& s) {
                         {"taken_lanes", b.taken_lanes},
                         {"not_taken_lanes", b.not_taken_lanes},
                         {"rounds", occurrences}});
+    if (!b.source.empty()) branches.back()["source"] = b.source;  // imported kernels only
   }
   auto& warps = j["warps"] = nlohmann::json::array();
   for (const auto& w : s.warps) {

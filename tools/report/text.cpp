@@ -32,11 +32,15 @@ void histogram(std::string& out, const LaunchStats& s) {
 void branches(std::string& out, const LaunchStats& s) {
   if (s.branches.empty()) return;
   out += "  branches (a divergent execution runs both paths, one pass each):\n";
-  out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", "line", "pc", "in block",
-                     "to", "executions", "divergent", "passes", "lanes taken", "not taken", "div.rounds");
+  // An imported kernel's rows name the CUDA line (saxpy.cu:4) instead of the kernel text's.
+  auto where = [](const BranchStats& b) { return b.source.empty() ? std::to_string(b.line) : b.source; };
+  std::size_t width = 5;
+  for (const auto& b : s.branches) width = std::max(width, where(b).size());
+  out += fmt::format("    {:>{}} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", "line", width, "pc",
+                     "in block", "to", "executions", "divergent", "passes", "lanes taken", "not taken", "div.rounds");
   for (const auto& b : s.branches) {
     const auto rounds = divergent_rounds(b);
-    out += fmt::format("    {:>5} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", b.line, b.pc,
+    out += fmt::format("    {:>{}} {:>5}  {:<12} {:<12} {:>11} {:>10} {:>10} {:>12} {:>12} {:>9}\n", where(b), width, b.pc,
                        b.label.empty() ? "-" : b.label, b.target, b.executions, b.divergent_executions, b.passes,
                        b.taken_lanes, b.not_taken_lanes, rounds);
   }
@@ -47,7 +51,7 @@ void branches(std::string& out, const LaunchStats& s) {
     for (std::size_t k = 0; k < b.occurrences.size(); ++k)
       rounds += fmt::format("{}{}:{}/{}", rounds.empty() ? "" : " ", k + 1, b.occurrences[k].divergent,
                             b.occurrences[k].executions);
-    out += fmt::format("    line {} by round (divergent/warps): {}\n", b.line, rounds);
+    out += fmt::format("    line {} by round (divergent/warps): {}\n", where(b), rounds);
   }
 }
 

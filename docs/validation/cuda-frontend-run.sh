@@ -1,0 +1,28 @@
+#!/bin/sh
+# The CUDA front end on the H100: every .cu kernel of tests/data/cuda/ validated against the GPU
+# (outputs, warps, every warp's active mask per basic block). Run from the repository root after
+# building; results go to docs/validation/cuda-frontend.md.
+set -x
+W=build/tools/warpsim
+$W validate tests/data/cuda/saxpy.cu --grid 4 --block 256 --arg n=1000 --arg a=2 --buffer x=f32[1000]:random --buffer y=f32[1000]:random
+$W validate tests/data/cuda/vecadd.cu --grid 16 --block 64 --arg n=1003 --buffer a=f32[1003]:random --buffer b=f32[1003]:random --buffer c=f32[1003]:zeros
+$W validate tests/data/cuda/divergent_loop.cu --grid 2 --block 64 --buffer out=u32[128]:zeros
+$W validate tests/data/cuda/reduce_fig5_13.cu --grid 1 --block 256 --buffer input=f32[512]:random --buffer output=f32[1]:zeros
+$W validate tests/data/cuda/reduce_fig5_15.cu --grid 1 --block 256 --buffer input=f32[512]:random --buffer output=f32[1]:zeros
+$W validate tests/data/cuda/warp_sum.cu --grid 4 --block 128 --arg n=500 --buffer in=f32[500]:random --buffer total=f32[1]:zeros
+# Textbook kernels (issue 10, proof): the CUDA C versions of the .kir scenarios.
+$W validate tests/data/cuda/grey.cu --grid 3,2 --block 16,16 --arg width=37 --arg height=21 --buffer Pin=u8[2331]:random:256 --buffer Pout=u8[777]:zeros
+$W validate tests/data/cuda/reduce_ece408_naive.cu --grid 2 --block 256 --arg n=1000 --buffer input=f32[1000]:random --buffer out=f32[2]:zeros
+$W validate tests/data/cuda/reduce_ece408_improved.cu --grid 2 --block 256 --arg n=1000 --buffer input=f32[1000]:random --buffer out=f32[2]:zeros
+$W validate tests/data/cuda/report_clocks.cu --grid 4 --block 14,8 --buffer out=u32[448]:zeros
+$W validate tests/data/cuda/matmul_tiled.cu --grid 3,3 --block 16,16 --arg rows=37 --arg inner=29 --arg cols=41 --buffer M=f32[1073]:random --buffer N=f32[1189]:random --buffer P=f32[1517]:zeros
+$W validate tests/data/cuda/matmul_coarsened.cu --grid 1,3 --block 16,16 --arg rows=37 --arg inner=29 --arg cols=41 --buffer M=f32[1073]:random --buffer N=f32[1189]:random --buffer P=f32[1517]:zeros
+# Everyday kernels.
+$W validate tests/data/cuda/histogram.cu --grid 4 --block 128 --arg n=5000 --buffer data=u8[5000]:random:256 --buffer histo=u32[256]:zeros
+$W validate tests/data/cuda/transpose.cu --grid 3,2 --block 32,32 --arg rows=45 --arg cols=70 --buffer in=f32[3150]:random --buffer out=f32[3150]:zeros
+$W validate tests/data/cuda/stencil1d.cu --grid 8 --block 128 --arg n=1000 --buffer in=s32[1000]:random:100 --buffer out=s32[1000]:zeros
+$W validate tests/data/cuda/scan_kogge_stone.cu --grid 3 --block 256 --arg n=700 --buffer x=f32[700]:random --buffer y=f32[700]:zeros
+$W validate tests/data/cuda/scan_brent_kung.cu --grid 2 --block 256 --arg n=700 --buffer x=f32[700]:random --buffer y=f32[700]:zeros
+$W validate tests/data/cuda/daxpy.cu --grid 4 --block 256 --arg n=1000 --arg a=0.1 --buffer x=f64[1024]:random --buffer y=f64[1024]:random
+$W validate tests/data/cuda/bitonic_step.cu --grid 2 --block 128 --arg j=4 --arg k=8 --buffer keys=u32[256]:random:1000
+$W validate tests/data/cuda/spmv_csr.cu --grid 4 --block 32 --arg rows=100 --buffer row_ptr=u32[101]:iota --buffer col_idx=u32[100]:random:64 --buffer values=f32[100]:random --buffer x=f32[64]:random --buffer y=f32[100]:zeros

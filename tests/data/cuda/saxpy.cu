@@ -1,0 +1,7 @@
+// SAXPY: y[i] = a * x[i] + y[i] for i < n.
+extern "C" __global__ void saxpy(int n, float a, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    y[i] = a * x[i] + y[i];
+  }
+}

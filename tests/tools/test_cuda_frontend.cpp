@@ -1,0 +1,164 @@
+// The CUDA front end: .cu and .ptx files imported, run on the simulator and checked against host
+// references; names, lines and errors as docs/cuda-frontend.md describes them.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "cuda/nvrtc.hpp"
+#include "device/errors.hpp"
+#include "frontend/import.hpp"
+#include "sim/gpu.hpp"
+#include "tests/tools/cli_helpers.hpp"
+#include "tools/file_run.hpp"
+
+namespace {
+
+std::string data(const std::string& name) { return std::string(WARPSIM_TEST_DATA_DIR) + "/cuda/" + name; }
+
+bool nvrtc_available() { return !warpsim::cuda::Nvrtc().unavailable_reason(); }
+
+std::vector<float> floats(const warpsim::kernels::OutputBuffer& b) {
+  std::vector<float> v(b.bytes.size() / 4);
+  std::memcpy(v.data(), b.bytes.data(), b.bytes.size());
+  return v;
+}
+
+const warpsim::kernels::OutputBuffer& output(const warpsim::kernels::Outcome& o, const std::string& name) {
+  for (const auto& b : o.outputs)
+    if (b.label == name) return b;
+  FAIL("no output " << name);
+  return o.outputs.front();
+}
+
+warpsim::kernels::Outcome run(const std::string& file, warpsim::Dim3 grid, warpsim::Dim3 block,
+                              std::vector<std::pair<std::string, std::string>> args, std::vector<std::string> buffers) {
+  warpsim::cli::FileRun r;
+  r.path = file;
+  r.grid = grid;
+  r.block = block;
+  r.args = std::move(args);
+  for (const auto& b : buffers) r.buffers.push_back(warpsim::cli::parse_buffer_spec(b));
+  warpsim::sim::Gpu gpu;
+  warpsim::kernels::RunOptions options;
+  options.read_all_buffers = true;
+  return warpsim::cli::run_file(gpu, r, options);
+}
+
+}  // namespace
+
+TEST_CASE("an imported kernel keeps its CUDA parameter names and the CUDA line of each instruction") {
+  const auto imported = warpsim::frontend::import_file(data("saxpy.ptx"), {});
+  CHECK(imported.kernel == "saxpy");
+  CHECK(imported.kir.find("kernel saxpy(s32 n, f32 a, ptr.f32 x, ptr.f32 y) {") != std::string::npos);
+  CHECK(imported.kir.find("file 1 \"saxpy.cu\"") != std::string::npos);
+  CHECK(imported.kir.find("loc 1 5") != std::string::npos);  // y[i] = a * x[i] + y[i];
+}
+
+TEST_CASE("saxpy.ptx runs on the simulator and matches the host reference; branch rows name saxpy.cu") {
+  const int n = 1000;
+  const auto out = run(data("saxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "2.5"}},
+                       {"x=f32[1024]:iota", "y=f32[1024]:const:1.5"});
+  const auto y = floats(output(out, "y"));
+  for (int i = 0; i < 1024; ++i) {
+    const float expected = i < n ? 2.5f * float(i) + 1.5f : 1.5f;
+    REQUIRE(y[static_cast<std::size_t>(i)] == expected);
+  }
+  const auto& branches = out.launches.at(0).result.stats.branches;
+  REQUIRE(branches.size() == 1);
+  CHECK(branches[0].source == "saxpy.cu:4");
+  CHECK(branches[0].divergent_executions == 1);  // the warp holding i = 999 and 1000
+}
+
+TEST_CASE("the textbook kernels in CUDA C give the .kir scenarios' results and divergence") {
+  SECTION("vector add: one warp of 32 diverges at n = 1003") {
+    const auto out = run(data("vecadd.ptx"), {16, 1, 1}, {64, 1, 1}, {{"n", "1003"}},
+                         {"a=f32[1024]:iota", "b=f32[1024]:const:0.5", "c=f32[1024]:zeros"});
+    const auto c = floats(output(out, "c"));
+    for (std::size_t i = 0; i < 1024; ++i) REQUIRE(c[i] == (i < 1003 ? float(i) + 0.5f : 0.0f));
+    const auto& b = out.launches.at(0).result.stats.branches;
+    REQUIRE(b.size() == 1);
+    CHECK(b[0].executions == 32);
+    CHECK(b[0].divergent_executions == 1);
+  }
+  SECTION("divergent loop: trips 6 + t % 3") {
+    const auto out = run(data("divergent_loop.ptx"), {2, 1, 1}, {64, 1, 1}, {}, {"out=u32[128]:zeros"});
+    const auto& bytes = output(out, "out").bytes;
+    for (std::uint32_t t = 0; t < 128; ++t) {
+      std::uint32_t v = 0;
+      std::memcpy(&v, bytes.data() + 4 * t, 4);
+      const std::uint32_t trips = t % 3 + 6;
+      REQUIRE(v == trips * (trips - 1) / 2);
+    }
+  }
+  SECTION("reductions: one block sums 512 values") {
+    for (const char* file : {"reduce_fig5_13.ptx", "reduce_fig5_15.ptx"}) {
+      const auto out = run(data(file), {1, 1, 1}, {256, 1, 1}, {}, {"input=f32[512]:const:1", "output=f32[1]:zeros"});
+      CHECK(floats(output(out, "output"))[0] == 512.0f);
+    }
+  }
+}
+
+TEST_CASE("everyday kernels: a warp-shuffle sum") {
+  const auto out = run(data("warp_sum.ptx"), {4, 1, 1}, {128, 1, 1}, {{"n", "500"}},
+                       {"in=f32[512]:const:0.5", "total=f32[1]:zeros"});
+  CHECK(floats(output(out, "total"))[0] == 250.0f);
+}
+
+TEST_CASE("unsupported PTX is refused with its line and construct, never run") {
+  const std::string ptx =
+      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(\n .param .u64 k_param_0\n)\n{\n"
+      " .reg .b32 %r<3>;\n mov.u32 %r1, %tid.x;\n mul.hi.u32 %r2, %r1, %r1;\n ret;\n}\n";
+  try {
+    warpsim::frontend::import_ptx(ptx, "k.ptx", "", {});
+    FAIL("imported");
+  } catch (const warpsim::Error& e) {
+    CHECK(std::string(e.what()).find("k.ptx:10: error: unsupported PTX") != std::string::npos);
+    CHECK(std::string(e.what()).find("mul.hi") != std::string::npos);
+  }
+}
+
+TEST_CASE("a --kernel that is not there lists the kernels that are, by their C++ names") {
+  const std::string ptx =
+      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry _Z4addkIfEvPT_S0_(\n .param .u64 p0,\n"
+      " .param .f32 p1\n)\n{\n ret;\n}\n";
+  warpsim::frontend::ImportOptions options;
+  options.kernel = "addk<float>";
+  CHECK(warpsim::frontend::import_ptx(ptx, "t.ptx", "", options).kernel == "_Z4addkIfEvPT_S0_");
+  options.kernel = "addk";
+  CHECK(warpsim::frontend::import_ptx(ptx, "t.ptx", "", options).kernel == "_Z4addkIfEvPT_S0_");
+  options.kernel = "nope";
+  try {
+    warpsim::frontend::import_ptx(ptx, "t.ptx", "", options);
+    FAIL("found");
+  } catch (const warpsim::Error& e) {
+    CHECK(e.code() == warpsim::ExitCode::Usage);
+    CHECK(std::string(e.what()).find("addk<float> (_Z4addkIfEvPT_S0_)") != std::string::npos);
+  }
+}
+
+TEST_CASE("each committed .ptx is what NVRTC makes of its .cu, and imports (where NVRTC is installed)") {
+  if (!nvrtc_available()) {
+    WARN("NVRTC not installed: the .cu files are not compiled here");
+    return;
+  }
+  for (const char* name : {"saxpy", "vecadd", "divergent_loop", "reduce_fig5_13", "reduce_fig5_15", "warp_sum", "grey",
+                           "reduce_ece408_naive", "reduce_ece408_improved", "report_clocks", "matmul_tiled",
+                           "matmul_coarsened", "histogram", "transpose", "stencil1d", "scan_kogge_stone",
+                           "scan_brent_kung", "daxpy", "bitonic_step", "spmv_csr"}) {
+    const auto from_cu = warpsim::frontend::import_file(data(std::string(name) + ".cu"), {});
+    std::ifstream committed(data(std::string(name) + ".ptx"));
+    const std::string ptx((std::istreambuf_iterator<char>(committed)), std::istreambuf_iterator<char>());
+    CHECK(from_cu.ptx == ptx);
+  }
+}
+
+TEST_CASE("a .cu file that does not compile gives NVRTC's log with the line, exit 1") {
+  if (!nvrtc_available()) return;
+  const auto path = std::filesystem::temp_directory_path() / "warpsim-bad.cu";
+  std::ofstream(path) << "extern \"C\" __global__ void k(int* p) {\n  p[0] = undeclared;\n}\n";
+  const auto r = warpsim::test::cli({"import", path.string()});
+  CHECK(r.code == 1);
+  CHECK(r.err.find("warpsim-bad.cu(2)") != std::string::npos);
+}
