@@ -16,9 +16,7 @@ namespace {
 // to the end, so code after the if would run once per side. It reconverges instead at the nearest
 // block that every path not leaving early passes through: exits other than the kernel's last
 // instruction count as leaving early, and lanes that take one leave every stack entry, so waiting
-// for the others there loses no one. Only where lanes of both sides can reach that block (two
-// sides that both end in exits stay apart to the end). Every other branch keeps its immediate
-// post-dominator.
+// for the others there loses no one. Every other branch keeps its immediate post-dominator.
 std::vector<std::uint32_t> stack_reconvergence(const isa::Kernel& kernel, const isa::KernelAnalysis& a) {
   std::vector<std::uint32_t> out = a.reconvergence_pc;
   const auto last = static_cast<std::uint32_t>(kernel.code.size() - 1);
@@ -32,33 +30,12 @@ std::vector<std::uint32_t> stack_reconvergence(const isa::Kernel& kernel, const 
     }
   if (!early) return out;
   const isa::DominatorTree pd = isa::compute_postdominators(cfg);
-  // Whether lanes starting in block `from` can reach block `to`.
-  std::vector<std::uint32_t> seen(cfg.blocks.size(), 0), work;
-  std::uint32_t stamp = 0;
-  auto reaches = [&](std::uint32_t from, std::uint32_t to) {
-    ++stamp;
-    work.assign(1, from);
-    seen[from] = stamp;
-    while (!work.empty()) {
-      const std::uint32_t b = work.back();
-      work.pop_back();
-      if (b == to) return true;
-      for (std::uint32_t s : cfg.blocks[b].successors)
-        if (seen[s] != stamp) {
-          seen[s] = stamp;
-          work.push_back(s);
-        }
-    }
-    return false;
-  };
   for (std::uint32_t pc = 0; pc <= last; ++pc) {
     if (out[pc] != isa::kExitPc) continue;
-    const std::uint32_t b = a.cfg.block_of[pc], d = pd.idom[b];
-    if (d >= cfg.blocks.size()) continue;
-    // Only where both sides can get there: two sides that both only exit keep apart to the end.
-    bool both = true;
-    for (std::uint32_t s : cfg.blocks[b].successors) both = both && reaches(s, d);
-    if (both) out[pc] = cfg.blocks[d].begin;
+    const std::uint32_t d = pd.idom[a.cfg.block_of[pc]];
+    // A block that is nothing but the last exit is no place to meet: there the sides keep the
+    // textbook order and end apart, as before.
+    if (d < cfg.blocks.size() && cfg.blocks[d].begin != last) out[pc] = cfg.blocks[d].begin;
   }
   return out;
 }
