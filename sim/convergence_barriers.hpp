@@ -4,8 +4,10 @@
 // block two forward edges enter) waits while lanes of the warp that may still enter it are
 // elsewhere (the compiler's BSSY/BSYNC); a group coming back to a loop header waits until every
 // lane still in the loop has finished the iteration (the per-iteration barrier); lanes that leave
-// a loop or exit never hold anyone back. When every group waits (irreducible control flow), the
-// most recently deferred one runs.
+// a loop or exit never hold anyone back. A guarded exit that splits a group is a branch too: when
+// the exiting lanes are not the fewer, they leave after the others. Lanes that entered an
+// irreducible cycle through different entries are in different copies of it (sim/split_cfg.hpp)
+// and do not meet inside it. When every group waits, the most recently deferred one runs.
 #pragma once
 #include <vector>
 
@@ -21,6 +23,7 @@ class ConvergenceBarriers final : public Reconvergence {
   void on_branch(std::uint32_t pc, std::uint64_t taken, std::uint64_t not_taken, std::uint32_t target_pc,
                  std::uint32_t fallthrough_pc, std::uint32_t reconvergence_pc) override;
   void on_exit(std::uint64_t lanes) override;
+  bool defer_exit(std::uint32_t pc, std::uint64_t lanes) override;
   void advance(std::uint32_t from_pc, std::uint32_t pc) override;
   bool park(std::uint64_t lanes, std::uint32_t resume_pc) override;
   void unpark() override;
@@ -35,10 +38,12 @@ class ConvergenceBarriers final : public Reconvergence {
     std::uint32_t pc;
     std::uint64_t mask;
     Wait wait;
+    std::uint32_t node;  // ConvergenceMap's node: the block, and in a split kernel which copy of it
+    bool exits = false;  // lanes of a guarded exit, deferred: they leave when they run
   };
-  // `lanes` arrive at `pc` coming from `from_pc` (kNoPc: not along an edge); deferred arrivals go
-  // below the groups already waiting, so the one arriving first runs first.
-  void arrive(std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now);
+  // `lanes` that were in node `from` arrive at `pc` coming from `from_pc` (kNoPc: not along an
+  // edge); deferred arrivals go below the groups already waiting, so the one arriving first runs first.
+  void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now);
   bool may_run(std::size_t g) const;
   void pick();  // drops empty groups, chooses the group that runs, sets watch_ and skip_
 
@@ -46,6 +51,7 @@ class ConvergenceBarriers final : public Reconvergence {
   std::vector<Group> groups_;  // the back runs; the others wait or were deferred
   SimtPath running_;
   SimtPath parked_;  // lanes waiting at a bar.sync
+  std::uint32_t parked_node_ = ConvergenceMap::kNone;
   std::uint32_t watch_ = kNoPc, skip_ = kNoPc;
 };
 

@@ -11,6 +11,35 @@
 namespace warpsim::sim {
 namespace {
 
+// Where the IPDOM stack reconverges each branch. A branch whose paths only meet at the kernel's
+// exit because one of them may leave early (an `exit` inside an if) would keep its two sides apart
+// to the end, so code after the if would run once per side. It reconverges instead at the nearest
+// block that every path not leaving early passes through: exits other than the kernel's last
+// instruction count as leaving early, and lanes that take one leave every stack entry, so waiting
+// for the others there loses no one. Every other branch keeps its immediate post-dominator.
+std::vector<std::uint32_t> stack_reconvergence(const isa::Kernel& kernel, const isa::KernelAnalysis& a) {
+  std::vector<std::uint32_t> out = a.reconvergence_pc;
+  const auto last = static_cast<std::uint32_t>(kernel.code.size() - 1);
+  if (!a.cfg.blocks[a.cfg.block_of[last]].exits) return out;
+  isa::Cfg cfg = a.cfg;
+  bool early = false;
+  for (auto& b : cfg.blocks)
+    if (b.exits && b.end - 1 != last) {
+      b.exits = false;  // a dead end: post-dominance ignores the paths that leave here
+      early = true;
+    }
+  if (!early) return out;
+  const isa::DominatorTree pd = isa::compute_postdominators(cfg);
+  for (std::uint32_t pc = 0; pc <= last; ++pc) {
+    if (out[pc] != isa::kExitPc) continue;
+    const std::uint32_t d = pd.idom[a.cfg.block_of[pc]];
+    // A block that is nothing but the last exit is no place to meet: there the sides keep the
+    // textbook order and end apart, as before.
+    if (d < cfg.blocks.size() && cfg.blocks[d].begin != last) out[pc] = cfg.blocks[d].begin;
+  }
+  return out;
+}
+
 using isa::OperandKind;
 using isa::Role;
 using isa::Type;
@@ -54,6 +83,7 @@ class Decoder {
       throw Error(fmt::format("kernel '{}': the analysis does not match the kernel's code", kernel_.name));
     program_.code.reserve(code.size());
     program_.scoreboard_slots = static_cast<std::uint32_t>(kernel_.registers.size());
+    stack_reconvergence_ = stack_reconvergence(kernel_, analysis_);
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));
     Inst end;
     end.flow = Flow::OffEnd;
@@ -241,7 +271,7 @@ class Decoder {
     switch (in.op) {
       case isa::Opcode::Bra:
         out.flow = Flow::Branch;
-        out.reconvergence_pc = analysis_.reconvergence_pc[pc];
+        out.reconvergence_pc = stack_reconvergence_[pc];
         out.branch_slot = static_cast<std::uint32_t>(program_.branch_pcs.size());
         program_.branch_pcs.push_back(pc);
         return out;
@@ -263,6 +293,7 @@ class Decoder {
 
   const isa::Kernel& kernel_;
   const isa::KernelAnalysis& analysis_;
+  std::vector<std::uint32_t> stack_reconvergence_;  // per pc: where the ipdom stack reconverges a branch
   std::span<const std::uint64_t> args_;
   Dim3 grid_, block_;
   Program program_;

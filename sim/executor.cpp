@@ -84,12 +84,24 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
   std::uint64_t* const entry_lanes = stats_.block_entry_lanes.data();
   std::uint64_t* const histogram = stats_.histogram.data();
 
+  if (w.issued == 0 && limit > 0) w.first_issue = block.issue_counter;
+  const std::uint64_t issued0 = w.issued, clock0 = block.issue_counter;
+  std::uint64_t active_sum = 0, exec_sum = 0, exited_sum = 0;
   std::uint32_t pc = w.pc;
   std::uint64_t active = w.active;
   std::uint32_t watch = w.watch, skip = w.skip;
   std::uint64_t active_count = count_lanes(active);
+  std::uint64_t exited_lanes = w.exited_lanes;
+  std::uint64_t n = 0;
   auto reload = [&] {
-    const SimtPath p = w.paths->current();
+    SimtPath p = w.paths->current();
+    while (p.exits) {  // a deferred guarded exit's turn: its lanes leave (their exit was issued)
+      if (tracing_) w.trace.push_back({kTraceExit, p.mask, sink.clock(issued0 + n + 1), 0});
+      w.alive &= ~p.mask;
+      exited_lanes += count_lanes(p.mask);
+      w.paths->on_exit(p.mask);
+      p = w.paths->current();
+    }
     pc = p.pc;
     active = p.mask;
     watch = w.paths->watch_pc();
@@ -101,13 +113,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
       lost_path(w);
     }
   };
-  if (w.issued == 0 && limit > 0) w.first_issue = block.issue_counter;
-  const std::uint64_t issued0 = w.issued, clock0 = block.issue_counter;
-  std::uint64_t active_sum = 0, exec_sum = 0, exited_sum = 0;
-  std::uint64_t exited_lanes = w.exited_lanes;
-
   Stop stop = Stop::Slice;
-  std::uint64_t n = 0;
   for (; n < limit; ++n) {
     const Inst& in = code[pc];
     if (in.block_start) {
@@ -169,6 +175,12 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
             w.paths->advance(pc - 1, pc);
             reload();
           }
+          break;
+        }
+        if (exec != active && w.paths->defer_exit(pc, exec)) {  // the others run first
+          const std::uint32_t at = pc;
+          reload();
+          if (w.path_order.size() < Warp::kMaxPathOrder) w.path_order.push_back({at, active, exec});
           break;
         }
         // One exit record per exit executed, with the lanes leaving: what the GPU's trace records.

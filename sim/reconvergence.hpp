@@ -22,6 +22,7 @@ constexpr std::uint32_t kNoPc = std::numeric_limits<std::uint32_t>::max();
 struct SimtPath {
   std::uint32_t pc = kNoPc;
   std::uint64_t mask = 0;  // 0: every lane of the warp has exited
+  bool exits = false;      // lanes of a deferred guarded exit (defer_exit): they leave now
 };
 
 class Reconvergence {
@@ -35,6 +36,10 @@ class Reconvergence {
                          std::uint32_t fallthrough_pc, std::uint32_t reconvergence_pc) = 0;
   // `lanes` exited; they leave every pending path.
   virtual void on_exit(std::uint64_t lanes) = 0;
+  // A guarded exit at `pc` splits the current path: true when the model lets the other lanes run
+  // first (from pc + 1) and keeps `lanes` as a path that exits when it becomes current. False: the
+  // caller calls on_exit(lanes) now.
+  virtual bool defer_exit(std::uint32_t /*pc*/, std::uint64_t /*lanes*/) { return false; }
   // The current path moved on from `from_pc` to `pc` without diverging (straight-line code or a
   // uniform branch).
   virtual void advance(std::uint32_t from_pc, std::uint32_t pc) = 0;

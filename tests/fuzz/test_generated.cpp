@@ -140,24 +140,6 @@ std::uint64_t kernel_count() {
 }
 
 
-// Whether a shuffle or vote at the top level follows an exit inside an if or loop. Under the ipdom
-// model the branches around such an exit reconverge only at the kernel's end (the exit path never
-// reaches the join), so the collective sees part of the warp: a known difference of that model
-// from the per-thread semantics (docs/testing.md, "Findings").
-bool collective_after_nested_exit(const fuzz::Program& p) {
-  std::function<bool(const std::vector<fuzz::Stmt>&)> has_exit = [&](const std::vector<fuzz::Stmt>& list) {
-    for (const auto& s : list)
-      if (s.kind == fuzz::Stmt::Kind::Exit || has_exit(s.body) || has_exit(s.other)) return true;
-    return false;
-  };
-  bool nested_exit = false;
-  for (const auto& s : p.body) {
-    if (nested_exit && (s.kind == fuzz::Stmt::Kind::Shuffle || s.kind == fuzz::Stmt::Kind::Vote)) return true;
-    nested_exit = nested_exit || has_exit(s.body) || has_exit(s.other);
-  }
-  return false;
-}
-
 }  // namespace
 
 namespace {
@@ -169,7 +151,7 @@ void check_generated(std::uint64_t first, std::uint64_t last) {
   REQUIRE(models.size() >= 2);
   if (last < first) return;  // fewer kernels than quarters (WARPSIM_FUZZ_KERNELS < 4)
   const std::uint64_t count = last - first + 1;
-  std::uint64_t exchanges = 0, exits = 0, ipdom_skipped = 0;
+  std::uint64_t exchanges = 0, exits = 0;
   for (std::uint64_t seed = first; seed <= last; ++seed) {
     std::mt19937_64 rng(seed);
     const fuzz::Program program = fuzz::generate(rng);
@@ -198,12 +180,7 @@ void check_generated(std::uint64_t first, std::uint64_t last) {
       INFO("reconvergence " << sim::reconvergence_name(model));
       sim::Gpu one(config(sim::Mode::Functional, 1, model));
       const Run base = run_on(one, *c, program, text, initial);
-      const bool known_ipdom_difference =
-          model == sim::ReconvergenceModel::Ipdom && collective_after_nested_exit(program);
-      if (known_ipdom_difference)
-        ++ipdom_skipped;
-      else
-        same_results(base.buffers, want);
+      same_results(base.buffers, want);
 
       sim::Gpu two(config(sim::Mode::Functional, 2, model));
       const Run threaded = run_on(two, *c, program, text, initial);
@@ -220,20 +197,15 @@ void check_generated(std::uint64_t first, std::uint64_t last) {
         INFO("timing against functional: " << differences(b, a));
         CHECK(a == b);
       }
-      // (Where ipdom's results differ, so may every figure that depends on them.)
-      if (!collective_after_nested_exit(program)) {
-        const auto figures = model_independent(base.report);
-        if (first_model.is_null()) first_model = figures;
-        INFO("against " << sim::reconvergence_name(models[0]) << ": " << differences(first_model, figures));
-        CHECK(figures == first_model);
-      }
+      const auto figures = model_independent(base.report);
+      if (first_model.is_null()) first_model = figures;
+      INFO("against " << sim::reconvergence_name(models[0]) << ": " << differences(first_model, figures));
+      CHECK(figures == first_model);
     }
   }
   // The generator must reach the interesting shapes, or the comparison proves little.
   CHECK(exchanges > count / 20);
   CHECK(exits > count / 20);
-  // The known ipdom difference must stay the exception.
-  CHECK(ipdom_skipped < count / 5);
 }
 
 // Quarter q (0-3) of the seeds 1..kernel_count().

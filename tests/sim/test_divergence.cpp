@@ -269,3 +269,37 @@ next:
   CHECK(r.stats.warps.at(0).idle.divergence == 0);
   check_invariant(r.stats);
 }
+
+TEST_CASE("under ipdom the lanes that survive an exit inside an if meet again after it", "[sim][ipdom]") {
+  // if (lane < 8) { if (lane < 4) exit; v += 100; }  out[lane] = shfl.idx(v, 20)
+  auto k = compile(R"(kernel survive(ptr.u32 out) {
+    reg u32 t, v, s
+    reg u64 off, p
+    reg pred low, lower
+    mov.u32 t, %laneid
+    mov.u32 v, t
+    setp.lt.u32 low, t, 8
+    @!low bra after
+    setp.lt.u32 lower, t, 4
+    @lower bra leave
+    add.u32 v, v, 100
+    bra after
+leave:
+    exit
+after:
+    shfl.idx.u32 s, v, 20
+    mul.wide.u32 off, t, 4
+    add.u64 p, out, off
+    st.global.u32 [p], s
+    exit
+}
+)");
+  Config config;
+  config.reconvergence = ReconvergenceModel::Ipdom;
+  Gpu gpu(config);
+  const auto out = gpu.allocate(32 * 4, "out");
+  gpu.launch(spec(*k, {1}, {32}, {out}));
+  const auto v = download<std::uint32_t>(gpu, out, 32);
+  // Lanes 4-7 shuffle together with lanes 8-31, so they read lane 20's value, not their own.
+  for (unsigned t = 4; t < 32; ++t) CHECK(v[t] == 20u);
+}

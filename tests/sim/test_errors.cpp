@@ -122,9 +122,10 @@ skip:
     exit
 }
 )");
-  // Where the second group arrives: ipdom parks lanes 4..31 at pc 4 first, volta lanes 0..3 at pc 2
-  // (the side with fewer lanes runs first).
-  for (const auto& [model, where] : {std::pair{ReconvergenceModel::Ipdom, "block (0,0,0) warp 0 lane 0 pc 2 line 5"},
+  // Where the second group arrives: both models park lanes 0..3 at pc 2 first (volta: the side with
+  // fewer lanes runs first; ipdom: the first exit leaves early, so the branch reconverges at `skip`
+  // and the lanes jumping there wait for the others), then lanes 4..31 reach pc 4.
+  for (const auto& [model, where] : {std::pair{ReconvergenceModel::Ipdom, "block (0,0,0) warp 0 lane 4 pc 4 line 8"},
                                      std::pair{ReconvergenceModel::Volta, "block (0,0,0) warp 0 lane 4 pc 4 line 8"}}) {
     Config config;
     config.reconvergence = model;

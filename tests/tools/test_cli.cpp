@@ -167,7 +167,7 @@ TEST_CASE("a barrier in divergent code (two barriers in one warp) is reported wi
   const auto path = write_temp("divbar.kir",
                                "kernel divbar() {\n    reg pred low\n    setp.lt.u32 low, %laneid, 4\n"
                                "    @!low bra skip\n    bar.sync\n    exit\nskip:\n    bar.sync\n    exit\n}\n");
-  for (const auto& [model, line] : {std::pair{"ipdom", "line 5"}, std::pair{"volta", "line 8"}}) {
+  for (const auto& [model, line] : {std::pair{"ipdom", "line 8"}, std::pair{"volta", "line 8"}}) {
     const auto r = cli({"run", path, "--grid", "1", "--block", "32", "--reconvergence", model});
     INFO(model);
     CHECK(r.code == 1);
