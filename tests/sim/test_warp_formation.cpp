@@ -123,7 +123,9 @@ TEST_CASE("%clock in functional mode counts the block's issued warp instructions
     exit
 }
 )");
-  Gpu gpu;
+  Config functional;
+  functional.mode = Mode::Functional;  // the default is the timing mode, where %clock is the SM's cycle
+  Gpu gpu(functional);
   const auto out = gpu.allocate(2 * 56 * 4, "out");
   auto r = gpu.launch(spec(*k, {2}, {14, 4}, {out}));
   const auto v = download<std::uint32_t>(gpu, out, 2 * 56);
