@@ -124,6 +124,27 @@ top:
     clz.b32 a, bb
     brev.b64 wb, wb
     prmt.b32 bb, bb, a, 12816
+    fma.rn.f32 x, x, y, z
+    fma.rm.ftz.sat.f32 x, x, y, 0.5
+    add.rz.f32 x, x, y
+    add.sat.s32 s, s, t
+    mul.rp.f64 d, d, dn
+    div.approx.f32 x, x, y
+    div.full.f32 x, x, y
+    sqrt.rn.f32 x, x
+    rcp.approx.ftz.f32 x, x
+    rcp.rn.f64 d, d
+    rsqrt.approx.f32 x, x
+    ex2.approx.ftz.f32 x, x
+    lg2.approx.f32 x, x
+    sin.approx.f32 x, x
+    cos.approx.f32 x, x
+    cvt.rni.s32.f32 s, x
+    cvt.rmi.f32.f32 x, x
+    cvt.sat.f32.f32 x, x
+    cvt.rz.f32.f64 x, d
+    cvt.rn.f32.s32 x, s
+    ld.global.nc.f32 x, [fp+4]
     bar.sync
     membar.cta
     membar.gl
