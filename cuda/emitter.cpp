@@ -510,6 +510,10 @@ class KernelEmitter {
       case Opcode::AtomExch: return atomic(in, "atomicExch");
       case Opcode::AtomCas: return atomic(in, "atomicCAS");
       case Opcode::AtomInc: return atomic(in, "atomicInc");
+      case Opcode::AtomDec: return atomic(in, "atomicDec");
+      case Opcode::AtomAnd: return atomic(in, "atomicAnd");
+      case Opcode::AtomOr: return atomic(in, "atomicOr");
+      case Opcode::AtomXor: return atomic(in, "atomicXor");
       case Opcode::BarSync: return "__syncthreads();";
       case Opcode::MembarCta: return "__threadfence_block();";
       case Opcode::MembarGl: return "__threadfence();";

@@ -705,7 +705,7 @@ class KernelTranslator {
     if (mods.size() != 3 || (mods[0] != "global" && mods[0] != "shared"))
       unsupported(s, fmt::format("'{}' (generic address, ordering or vector form)", joined(s.opcode)));
     const std::string& what = mods[1];
-    static const std::set<std::string> kOps = {"add", "min", "max", "exch", "cas", "inc"};
+    static const std::set<std::string> kOps = {"add", "min", "max", "exch", "cas", "inc", "dec", "and", "or", "xor"};
     if (!kOps.count(what)) unsupported(s, joined(s.opcode));
     const std::string t = type(s, mods[2], what == "min" || what == "max");
     const auto& o = s.operands;

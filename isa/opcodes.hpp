@@ -129,6 +129,10 @@ constexpr QualifierMask kNc = 64;       // .nc (ld.global.nc)
   X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kF32 | kB32 | kB64, Space, Lsu, Atomic, false, kPlain) \
   X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kU32 | kS32 | kU64 | kB32 | kB64, Space, Lsu, Atomic, false, kPlain) \
   X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false, kPlain)                         \
+  X(AtomDec, "atom.dec", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false, kPlain)                         \
+  X(AtomAnd, "atom.and", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                  \
+  X(AtomOr, "atom.or", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                    \
+  X(AtomXor, "atom.xor", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                  \
   X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false, kPlain)                                         \
   X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false, kPlain)                                         \
   X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false, kPlain)                                        \

@@ -268,6 +268,10 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     atom.cas.global.u64 v, [wout+16], w, v
     atom.cas.global.s32 x, [sout+12], 0, y
     atom.inc.global.u32 b, [out+12], 0xffffffff
+    atom.dec.global.u32 b, [out+16], 9
+    atom.and.global.b32 b, [out+20], a
+    atom.or.shared.b32 b, [words+20], a
+    atom.xor.global.b64 v, [wout+24], w
     membar.cta
     membar.gl
     vote.any.pred p, p

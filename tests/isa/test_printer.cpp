@@ -90,6 +90,10 @@ top:
     atom.exch.shared.f32 x, [tile], y
     atom.cas.global.u64 w, [w], v, 0
     atom.inc.shared.u32 a, [counts], 15
+    atom.dec.global.u32 a, [w], 3
+    atom.and.shared.b32 a, [counts], b
+    atom.or.global.b64 w, [w], v
+    atom.xor.shared.b32 bb, [counts+4], a
     add.s64 l, l, -9223372036854775808
     mul.f64 d, d, 0d3ff8000000000000
     mad.f64 d, d, dn, d

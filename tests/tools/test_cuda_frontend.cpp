@@ -56,7 +56,7 @@ TEST_CASE("an imported kernel keeps its CUDA parameter names and the CUDA line o
   CHECK(imported.kir.find("loc 1 5") != std::string::npos);  // y[i] = a * x[i] + y[i];
 }
 
-TEST_CASE("saxpy.ptx runs on the simulator and matches the host reference; branch rows name saxpy.cu") {
+TEST_CASE("saxpy.ptx runs on the simulator and matches the host reference, and branch rows name saxpy.cu") {
   const int n = 1000;
   const auto out = run(data("saxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "2.5"}},
                        {"x=f32[1024]:iota", "y=f32[1024]:const:1.5"});

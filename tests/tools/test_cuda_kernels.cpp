@@ -88,7 +88,7 @@ TEST_CASE("PMPP grey on unsigned char pixels matches the host and the gray.kir s
   CHECK(divergence(out).divergent == divergence(reference).divergent);
 }
 
-TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values; divergence as the .kir scenarios") {
+TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values, and divergence as the .kir scenarios") {
   for (const std::string name : {"reduce_ece408_naive", "reduce_ece408_improved"}) {
     const auto out = run(data(name + ".ptx"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
                          {"input=f32[1000]:iota", "out=f32[2]:zeros"});
@@ -123,7 +123,7 @@ TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_cloc
   CHECK(divergence(out).divergent == 0);
 }
 
-TEST_CASE("tiled and coarsened matrix multiply match the host product; divergence against the .kir scenarios") {
+TEST_CASE("tiled and coarsened matrix multiply match the host product, and divergence against the .kir scenarios") {
   const unsigned rows = 37, inner = 29, cols = 41;
   const Args args{{"rows", "37"}, {"inner", "29"}, {"cols", "41"}};
   const std::vector<std::string> buffers{"M=f32[1073]:random", "N=f32[1189]:random", "P=f32[1517]:zeros"};

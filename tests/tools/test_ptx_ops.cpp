@@ -174,3 +174,35 @@ TEST_CASE("a PTX qualifier the IR does not take on that instruction is refused w
     CHECK(std::string(e.what()).find("q.ptx:24: error: unsupported PTX") != std::string::npos);
   }
 }
+
+TEST_CASE("PTX's atom.and, atom.or, atom.xor, atom.dec and red.xor import and apply once per lane") {
+  const std::string body =
+      " shl.b32 %r20, 1, %r1;\n"
+      " atom.global.or.b32 %r10, [%rd3+4], %r20;\n"
+      " atom.global.dec.u32 %r11, [%rd3+8], 5;\n"
+      " red.global.xor.b32 [%rd3+12], %r1;\n"
+      " not.b32 %r21, %r20;\n"
+      " atom.global.and.b32 %r12, [%rd3+16], %r21;\n";
+  std::vector<std::uint32_t> start(64, 0);
+  start[2] = 3;
+  start[4] = 0xffffffffu;
+  const auto input = std::filesystem::temp_directory_path() / "warpsim-atomics.bin";
+  std::ofstream(input, std::ios::binary).write(reinterpret_cast<const char*>(start.data()), 64 * 4);
+  const auto [in, out] = run_body("warpsim-atomics.ptx", body, 3, "u32:file:" + input.string());
+  CHECK(in[1] == 0xffffffffu);  // lanes 0-31 set their bit; shl by 32 and more gives 0 (PTX clamps)
+  CHECK(in[3] == 0u);           // 0 ^ 1 ^ ... ^ 63
+  CHECK(in[4] == 0u);           // lanes 0-31 clear their bit; the others clear none
+  CHECK(in[2] == 5u);           // 64 decrements from 3, wrapping 0 -> 5: (3 - 64) mod 6
+  std::vector<unsigned> dec_olds(6, 0);
+  for (std::uint32_t t = 0; t < 64; ++t) {
+    INFO("thread " << t);
+    if (t < 32) {
+      CHECK((out[3 * t] & (1u << t)) == 0);      // only lane t sets bit t: it was clear before
+      CHECK((out[3 * t + 2] & (1u << t)) != 0);  // only lane t clears it: it was set before
+    }
+    REQUIRE(out[3 * t + 1] <= 5u);
+    ++dec_olds[out[3 * t + 1]];
+  }
+  // 64 decrements cycle 3, 2, 1, 0, 5, 4, 3, ...: each value seen 10 or 11 times.
+  for (unsigned v = 0; v < 6; ++v) CHECK(dec_olds[v] == (v <= 3 ? 11u : 10u));
+}
