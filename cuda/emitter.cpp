@@ -392,9 +392,52 @@ class KernelEmitter {
     return assign(in, fmt::format("{}({})", fn, args), t);
   }
 
+  // The instruction itself as inline PTX, for qualifiers (rounding, .ftz, .sat, .approx) and the
+  // special functions: on the GPU their exact meaning is the PTX instruction's own.
+  std::string inline_ptx(const isa::Instruction& in) const {
+    isa::Instruction bare = in;
+    bare.guarded = false;
+    const std::string text = isa::print(k_, bare);
+    const auto& info = in.info();
+    std::string temps, outputs, inputs, operands, back;
+    for (unsigned i = 0; i < info.arity; ++i) {
+      const isa::Role role = info.roles[i];
+      const Type t = isa::operand_type(in, role);
+      // The C type and constraint of a PTX register of t (8-bit values travel in 32 bits).
+      const Type held = t == Type::F32 || t == Type::F64 ? t
+                        : isa::type_bytes(t) == 8        ? Type::U64
+                        : isa::type_bytes(t) == 2        ? Type::U16
+                                                         : Type::U32;
+      const char* constraint = held == Type::F32 ? "f" : held == Type::F64 ? "d" : held == Type::U64 ? "l" : held == Type::U16 ? "h" : "r";
+      operands += fmt::format("{}%{}", i ? ", " : "", i);
+      if (isa::is_destination(role)) {
+        temps += fmt::format("{} ws_d{}; ", c_type(held), i);
+        outputs += fmt::format("{}\"={}\"(ws_d{})", outputs.empty() ? "" : ", ", constraint, i);
+        back += " " + assign(in, fmt::format("ws_d{}", i), held, static_cast<int>(i));
+      } else {
+        inputs += fmt::format("{}\"{}\"({})", inputs.empty() ? "" : ", ", constraint, convert(value(in, static_cast<int>(i), t), t, held));
+      }
+    }
+    return fmt::format("{{ {}asm(\"{} {};\" : {} : {});{} }}", temps, text.substr(0, text.find(' ')), operands, outputs,
+                       inputs, back);
+  }
+
+  static bool needs_inline_ptx(const isa::Instruction& in) {
+    switch (in.op) {
+      case Opcode::Rcp:
+      case Opcode::Rsqrt:
+      case Opcode::Ex2:
+      case Opcode::Lg2:
+      case Opcode::Sin:
+      case Opcode::Cos: return true;
+      default: return in.rounding != isa::Rounding::None || in.ftz || in.saturate;
+    }
+  }
+
   // The statement for `in` without its guard; `lanes` names the lanes that run it (warp ops).
   std::string operation(const isa::Instruction& in, std::string_view lanes) const {
     const Type t = in.type;
+    if (needs_inline_ptx(in)) return inline_ptx(in);
     switch (in.op) {
       case Opcode::Mov: return assign(in, value(in, 1, t), t);
       case Opcode::Add: return binary(in, "+", "__fadd_rn", "ws_add", "__dadd_rn");
@@ -450,7 +493,16 @@ class KernelEmitter {
         return assign(in, fmt::format("{} {} {}", value(in, 1, t), compare_operator(in.compare), value(in, 2, t)), Type::Pred);
       case Opcode::Selp:
         return assign(in, fmt::format("{} ? {} : {}", value(in, 3, Type::Pred), value(in, 1, t), value(in, 2, t)), t);
-      case Opcode::Ld: return assign(in, "*" + pointer(in, 1, t), t);
+      case Opcode::Ld:
+        if (in.non_coherent) return assign(in, fmt::format("__ldg({})", pointer(in, 1, t)), t);
+        return assign(in, "*" + pointer(in, 1, t), t);
+      case Opcode::Fma: return call(in, t == Type::F64 ? "__fma_rn" : "__fmaf_rn", 3);
+      case Opcode::Rcp:
+      case Opcode::Rsqrt:
+      case Opcode::Ex2:
+      case Opcode::Lg2:
+      case Opcode::Sin:
+      case Opcode::Cos: return inline_ptx(in);
       case Opcode::St: return fmt::format("*{} = {};", pointer(in, 0, t), value(in, 1, t));
       case Opcode::AtomAdd: return atomic(in, "atomicAdd");
       case Opcode::AtomMin: return atomic(in, "atomicMin");
@@ -458,6 +510,10 @@ class KernelEmitter {
       case Opcode::AtomExch: return atomic(in, "atomicExch");
       case Opcode::AtomCas: return atomic(in, "atomicCAS");
       case Opcode::AtomInc: return atomic(in, "atomicInc");
+      case Opcode::AtomDec: return atomic(in, "atomicDec");
+      case Opcode::AtomAnd: return atomic(in, "atomicAnd");
+      case Opcode::AtomOr: return atomic(in, "atomicOr");
+      case Opcode::AtomXor: return atomic(in, "atomicXor");
       case Opcode::BarSync: return "__syncthreads();";
       case Opcode::MembarCta: return "__threadfence_block();";
       case Opcode::MembarGl: return "__threadfence();";

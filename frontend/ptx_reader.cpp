@@ -134,12 +134,23 @@ class Reader {
       skip_to_semicolon();
     } else if (w == ".global" || w == ".const" || w == ".shared" || w == ".tex" || w == ".surfref" ||
                w == ".texref" || w == ".samplerref") {
-      throw PtxError(t.line, fmt::format("unsupported PTX: module-scope {} variable (__device__, __constant__, "
-                                         "extern __shared__ or texture variables are not imported)",
-                                         w));
+      module_variable();
     } else {
       throw PtxError(t.line, fmt::format("unsupported PTX: '{}' at module scope", w));
     }
+  }
+
+  // `.global .align 4 .u32 name[4] = {1, 2, 3, 4};`: its name (the last word before '[', '=' or
+  // ';'), then past the end.
+  void module_variable() {
+    PtxModuleVariable v;
+    v.line = peek().line;
+    v.space = next().text;
+    std::string last;
+    while (peek().text != ";" && peek().text != "[" && peek().text != "=") last = next().text;
+    v.name = last;
+    skip_to_semicolon();
+    module_.variables.push_back(std::move(v));
   }
 
   void kernel() {

@@ -66,13 +66,23 @@ struct PtxFile {
   std::string path;
 };
 
+// A module-scope variable (__device__, __constant__, a texture, or one a CUDA header declares):
+// read past, so a module whose kernels never name one imports; the translator refuses a kernel
+// that does name one, with this line.
+struct PtxModuleVariable {
+  std::string name;
+  std::string space;  // ".global", ".const", ...
+  std::uint32_t line = 0;
+};
+
 struct PtxModule {
   std::vector<PtxFile> files;
   std::vector<PtxKernel> kernels;
+  std::vector<PtxModuleVariable> variables;
 };
 
-// Throws PtxError naming the line for what it cannot read (device functions, module-scope
-// variables, textures, ...).
+// Throws PtxError naming the line for what it cannot read (device functions, a kernel using a
+// module-scope variable, textures, ...).
 PtxModule read_ptx(std::string_view text);
 
 }  // namespace warpsim::frontend

@@ -102,8 +102,9 @@ constexpr std::string_view kSpecials[] = {"%tid.x",    "%tid.y",    "%tid.z",   
 
 class KernelTranslator {
  public:
-  KernelTranslator(const PtxKernel& k, const std::vector<CudaParam>& names, KirText& out)
-      : k_(k), names_(names), out_(out) {}
+  KernelTranslator(const PtxKernel& k, const std::vector<PtxModuleVariable>& variables,
+                   const std::vector<CudaParam>& names, KirText& out)
+      : k_(k), variables_(variables), names_(names), out_(out) {}
 
   void run() {
     find_constants();
@@ -320,6 +321,14 @@ class KernelTranslator {
   }
 
   // ---- operands ----
+  // A module-scope variable the reader read past: refused where a kernel names it.
+  void refuse_module_variable(const PtxStatement& s, const std::string& name) const {
+    for (const auto& v : variables_)
+      if (v.name == name)
+        unsupported(s, fmt::format("the module-scope {} variable {} (declared at line {}; __device__, __constant__ and "
+                                   "texture variables are not imported)", v.space, name, v.line));
+  }
+
   std::string reg(const PtxStatement& s, const std::string& operand) const {
     const auto it = registers_.find(operand);
     if (it == registers_.end()) unsupported(s, fmt::format("'{}' is not a register of this kernel", operand));
@@ -341,6 +350,7 @@ class KernelTranslator {
       return shared_.at(operand);
     }
     if (param_names_.count(operand)) unsupported(s, fmt::format("the address of parameter {}", operand));
+    refuse_module_variable(s, operand);
     const auto l = literal(operand);
     if (!l) unsupported(s, fmt::format("the operand '{}'", operand));
     if (l->is_float) {
@@ -380,6 +390,7 @@ class KernelTranslator {
       base = inner.substr(0, minus);
       offset = inner.substr(minus);
     }
+    refuse_module_variable(s, base);
     std::string ir_base;
     if (!base_override.empty()) ir_base = base_override;
     else if (registers_.count(base)) ir_base = registers_.at(base);
@@ -446,7 +457,10 @@ class KernelTranslator {
     const auto& o = s.operands;
 
     if (op == "ld" || op == "st") {
-      drop({"volatile", "relaxed", "weak", "cta", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc"});
+      drop({"volatile", "relaxed", "weak", "cta", "gpu", "sys", "ca", "cg", "cs", "lu", "cv", "wb", "wt"});
+      // ld.global.nc (const __restrict__ pointers, __ldg): the IR keeps it.
+      const bool nc = op == "ld" && has("nc");
+      drop({"nc"});
       if (mods.size() == 1 && !mods[0].starts_with("v")) mods.insert(mods.begin(), generic_space(s, op == "ld" ? o.at(1) : o.at(0)));
       if (mods.size() != 2) unsupported(s, fmt::format("'{}' (vector, or without a state space)", joined(s.opcode)));
       const std::string& space = mods[0];
@@ -466,7 +480,7 @@ class KernelTranslator {
       const std::string& address = op == "ld" ? o[1] : o[0];
       const std::string m = space == "shared" ? shared_memory(s, address) : memory(s, address, false);
       if (op == "ld")
-        instruction(s, fmt::format("ld.{}.{} {}, {}", space, t, reg(s, o[0]), m));
+        instruction(s, fmt::format("ld.{}{}.{} {}, {}", space, nc ? ".nc" : "", t, reg(s, o[0]), m));
       else
         instruction(s, fmt::format("st.{}.{} {}, {}", space, t, m, narrowed(s, o[1], t)));
       return;
@@ -508,15 +522,16 @@ class KernelTranslator {
       arithmetic(s, op, mods);
       return;
     }
-    if (op == "sqrt" || op == "rcp") {
+    if (op == "sqrt" || op == "rcp" || op == "rsqrt" || op == "ex2" || op == "lg2" || op == "sin" || op == "cos") {
       need(s, 2);
-      if (mods.size() != 2 || mods[0] != "rn" || (mods[1] != "f32" && mods[1] != "f64"))
-        unsupported(s, fmt::format("'{}' (only the correctly rounded .rn form)", joined(s.opcode)));
-      const std::string& t = mods[1];
-      if (op == "sqrt") instruction(s, fmt::format("sqrt.{} {}, {}", t, reg(s, o[0]), value(s, o[1], t)));
-      // rcp.rn is the correctly rounded 1/x, which is exactly div.rn 1.0, x.
-      else instruction(s, fmt::format("div.{} {}, {}, {}", t, reg(s, o[0]), t == "f32" ? "0f3f800000" : "0d3ff0000000000000",
-                                      value(s, o[1], t)));
+      if (mods.empty()) unsupported(s, joined(s.opcode));
+      const std::string t = type(s, mods.back());
+      mods.pop_back();
+      instruction(s, fmt::format("{}{}.{} {}, {}", op, qualifiers(s, mods), t, reg(s, o[0]), value(s, o[1], t)));
+      return;
+    }
+    if (op == "bfe" || op == "bfi" || op == "popc" || op == "clz" || op == "brev" || op == "prmt") {
+      bits(s, op, mods);
       return;
     }
     if (op == "cvt") {
@@ -587,39 +602,62 @@ class KernelTranslator {
     unsupported(s, fmt::format("the instruction '{}'", joined(s.opcode)));
   }
 
+  // PTX's rounding, .ftz and .sat qualifiers as the IR spells them (the same words in the same
+  // order); the IR's parser and verifier say which an instruction takes, and what they refuse is
+  // reported with the PTX line (import.cpp).
+  std::string qualifiers(const PtxStatement& s, const std::vector<std::string>& mods) const {
+    static const std::set<std::string> kQualifiers = {"rn",  "rz",  "rm",  "rp",     "rni", "rzi",
+                                                      "rmi", "rpi", "ftz", "approx", "full", "sat"};
+    std::string out;
+    for (const auto& m : mods) {
+      if (!kQualifiers.count(m)) unsupported(s, fmt::format("'{}' (the .{} modifier)", joined(s.opcode), m));
+      out += "." + m;
+    }
+    return out;
+  }
+
   void arithmetic(const PtxStatement& s, const std::string& op, std::vector<std::string> mods) {
     const auto& o = s.operands;
-    std::string name = op == "fma" ? "mad" : op;
     if (mods.empty()) unsupported(s, joined(s.opcode));
     const std::string ptx_type = mods.back();
     mods.pop_back();
-    bool wide = false;
+    const bool is_float = ptx_type == "f32" || ptx_type == "f64";
+    std::string name = op;
+    std::vector<std::string> rest;
     for (const auto& m : mods) {
-      if (m == "lo" && (op == "mul" || op == "mad")) continue;
-      if (m == "rn" && (ptx_type == "f32" || ptx_type == "f64") &&
-          (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma" || op == "div"))
-        continue;
-      if (m == "wide" && op == "mul") {
-        wide = true;
+      if (m == "lo" && (op == "mul" || op == "mad") && !is_float) continue;
+      if ((m == "wide" || m == "hi") && op == "mul" && name == "mul") {
+        name = "mul." + m;
         continue;
       }
-      unsupported(s, fmt::format("'{}' (the .{} modifier)", joined(s.opcode), m));
+      rest.push_back(m);
     }
-    const bool is_float = ptx_type == "f32" || ptx_type == "f64";
-    if (op == "div" && is_float && std::find(mods.begin(), mods.end(), "rn") == mods.end())
-      unsupported(s, fmt::format("'{}' (approximate division; only div.rn)", joined(s.opcode)));
-    std::string t = type(s, ptx_type);
+    if (op == "div" && is_float && rest.empty())
+      unsupported(s, fmt::format("'{}' (a float division without .rn, .approx or .full)", joined(s.opcode)));
+    const std::string quals = qualifiers(s, rest);
+    const std::string t = type(s, ptx_type);
     if (t == "pred" && op != "and" && op != "or" && op != "xor" && op != "not") unsupported(s, joined(s.opcode));
-    if (wide) {
-      need(s, 3);
-      if (t != "u32" && t != "s32" && t != "u16" && t != "s16") unsupported(s, joined(s.opcode));
-      return instruction(s, fmt::format("mul.wide.{} {}, {}, {}", t, reg(s, o[0]), value(s, o[1], t), value(s, o[2], t)));
-    }
     const std::size_t arity = op == "mad" || op == "fma" ? 4 : op == "neg" || op == "abs" || op == "not" ? 2 : 3;
     need(s, arity);
-    std::string text = fmt::format("{}.{} {}", name, t, reg(s, o[0]));
+    std::string text = fmt::format("{}{}.{} {}", name, quals, t, reg(s, o[0]));
     for (std::size_t i = 1; i < arity; ++i)
       text += ", " + ((op == "shl" || op == "shr") && i == 2 ? value(s, o[i], "u32") : value(s, o[i], t));
+    instruction(s, text);
+  }
+
+  // bfe, bfi, popc, clz, brev, prmt: field positions and lengths, prmt's selector and the counts
+  // are u32; the rest have the instruction's type.
+  void bits(const PtxStatement& s, const std::string& op, std::vector<std::string> mods) {
+    const auto& o = s.operands;
+    if (mods.size() != 1) unsupported(s, fmt::format("'{}' (a mode or modifier)", joined(s.opcode)));
+    const std::string t = type(s, mods[0]);
+    const std::size_t arity = op == "bfi" ? 5 : op == "bfe" || op == "prmt" ? 4 : 2;
+    need(s, arity);
+    std::string text = fmt::format("{}.{} {}", op, t, reg(s, o[0]));
+    for (std::size_t i = 1; i < arity; ++i) {
+      const bool u32 = (op == "bfe" && i >= 2) || (op == "bfi" && i >= 3);
+      text += ", " + value(s, o[i], u32 ? "u32" : t);
+    }
     instruction(s, text);
   }
 
@@ -630,18 +668,10 @@ class KernelTranslator {
     mods.pop_back();
     const std::string dst = mods.back();
     mods.pop_back();
-    const bool from_float = src == "f32" || src == "f64", to_float = dst == "f32" || dst == "f64";
-    for (const auto& m : mods) {
-      // The IR's cvt rounds as C does: float to integer truncates, into a float to nearest even
-      // (f32 to f64 is exact).
-      if (m == "rzi" && from_float && !to_float) continue;
-      if (m == "rn" && to_float && (!from_float || (src == "f64" && dst == "f32"))) continue;
-      unsupported(s, fmt::format("'{}' (the .{} rounding or modifier)", joined(s.opcode), m));
-    }
-    if (from_float && to_float && src == dst) unsupported(s, joined(s.opcode));
+    const std::string quals = qualifiers(s, mods);
     const std::string d = type(s, dst), a = type(s, src);
     if (d == "pred" || a == "pred" || d[0] == 'b' || a[0] == 'b') unsupported(s, joined(s.opcode));
-    instruction(s, fmt::format("cvt.{}.{} {}, {}", d, a, reg(s, s.operands[0]), value(s, s.operands[1], a)));
+    instruction(s, fmt::format("cvt{}.{}.{} {}, {}", quals, d, a, reg(s, s.operands[0]), value(s, s.operands[1], a)));
   }
 
   void compare(const PtxStatement& s, std::vector<std::string> mods) {
@@ -675,7 +705,7 @@ class KernelTranslator {
     if (mods.size() != 3 || (mods[0] != "global" && mods[0] != "shared"))
       unsupported(s, fmt::format("'{}' (generic address, ordering or vector form)", joined(s.opcode)));
     const std::string& what = mods[1];
-    static const std::set<std::string> kOps = {"add", "min", "max", "exch", "cas", "inc"};
+    static const std::set<std::string> kOps = {"add", "min", "max", "exch", "cas", "inc", "dec", "and", "or", "xor"};
     if (!kOps.count(what)) unsupported(s, joined(s.opcode));
     const std::string t = type(s, mods[2], what == "min" || what == "max");
     const auto& o = s.operands;
@@ -728,6 +758,7 @@ class KernelTranslator {
   }
 
   const PtxKernel& k_;
+  const std::vector<PtxModuleVariable>& variables_;
   const std::vector<CudaParam>& names_;
   KirText& out_;
   std::map<std::string, std::string> registers_, register_types_, shared_, param_names_, param_types_;
@@ -752,7 +783,7 @@ KirText translate_ptx(const PtxModule& module, const std::vector<std::size_t>& k
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     out.text += "\n";
     out.ptx_line.push_back(0);
-    KernelTranslator(module.kernels.at(kernels[i]), i < names.size() ? names[i] : std::vector<CudaParam>{}, out).run();
+    KernelTranslator(module.kernels.at(kernels[i]), module.variables, i < names.size() ? names[i] : std::vector<CudaParam>{}, out).run();
   }
   return out;
 }

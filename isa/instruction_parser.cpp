@@ -161,6 +161,10 @@ class InstructionReader {
       if (space == Space::None) return fail("a memory space (.global or .shared)");
       in.space = space;
       take();
+      if ((info.qualifiers & kNc) && used < parts.size() && parts[used] == "nc") {
+        in.non_coherent = true;
+        take();
+      }
     } else if (info.modifier == Modifier::Compare) {
       Compare compare = Compare::None;
       if (used < parts.size())
@@ -168,6 +172,21 @@ class InstructionReader {
           if (parts[used] == compare_name(c)) compare = c;
       if (compare == Compare::None) return fail("a comparison (.eq, .ne, .lt, .le, .gt or .ge)");
       in.compare = compare;
+      take();
+    }
+    if (used < parts.size())
+      for (unsigned r = 1; r <= static_cast<unsigned>(Rounding::Full); ++r)
+        if (parts[used] == rounding_name(static_cast<Rounding>(r)) && accepts_rounding(*op, static_cast<Rounding>(r))) {
+          in.rounding = static_cast<Rounding>(r);
+          take();
+          break;
+        }
+    if ((info.qualifiers & kFtz) && used < parts.size() && parts[used] == "ftz") {
+      in.ftz = true;
+      take();
+    }
+    if ((info.qualifiers & kSat) && used < parts.size() && parts[used] == "sat") {
+      in.saturate = true;
       take();
     }
     if (info.types != kNone) {

@@ -21,7 +21,8 @@ bool Operand::same(const Operand& o) const {
 
 bool Instruction::same(const Instruction& o) const {
   if (op != o.op || type != o.type || source_type != o.source_type || space != o.space ||
-      compare != o.compare || guarded != o.guarded || operand_count != o.operand_count)
+      compare != o.compare || guarded != o.guarded || operand_count != o.operand_count || rounding != o.rounding ||
+      ftz != o.ftz || saturate != o.saturate || non_coherent != o.non_coherent)
     return false;
   if (guarded && (guard_negated != o.guard_negated || guard != o.guard)) return false;
   for (unsigned i = 0; i < operand_count; ++i)

@@ -60,6 +60,10 @@ struct Instruction {
   Type source_type = Type::None;  // cvt only
   Space space = Space::None;      // ld, st, atom.*
   Compare compare = Compare::None;
+  Rounding rounding = Rounding::None;  // .rn, .rzi, .approx, ... (float instructions, cvt)
+  bool ftz = false;                    // .ftz: subnormal f32 inputs and results flush to zero
+  bool saturate = false;               // .sat: floats clamp to [0, 1], s32 add/sub to the s32 range
+  bool non_coherent = false;           // ld.global.nc: read through the non-coherent (texture) path
   bool guarded = false;           // @p or @!p in front
   bool guard_negated = false;     // @!p
   std::uint32_t guard = 0;        // predicate register when guarded

@@ -8,10 +8,10 @@ namespace {
 
 template <typename... R>
 constexpr OpcodeInfo make(Opcode op, std::string_view mnemonic, TypeMask types, Modifier modifier, Unit unit,
-                          Latency latency, bool terminator, R... roles) {
+                          Latency latency, bool terminator, QualifierMask qualifiers, R... roles) {
   return OpcodeInfo{op,    mnemonic, std::array<Role, 5>{roles...}, static_cast<std::uint8_t>(sizeof...(R)),
                     types, modifier, unit,
-                    latency, terminator};
+                    latency, terminator, qualifiers};
 }
 
 #define WARPSIM_ROLES_0()
@@ -21,9 +21,9 @@ constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstWide = Role::DstWi
                Label = Role::Label;
 
 constexpr OpcodeInfo kTable[] = {
-#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator)                   \
+#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator, qualifiers)       \
   make(Opcode::name, mnemonic, types, Modifier::modifier, Unit::unit, Latency::latency,              \
-       terminator WARPSIM_EXPAND_ROLES roles),
+       terminator, qualifiers WARPSIM_EXPAND_ROLES roles),
     WARPSIM_OPCODES(WARPSIM_X)
 #undef WARPSIM_X
 };
@@ -42,6 +42,24 @@ std::optional<Opcode> opcode_from_mnemonic(std::string_view mnemonic) {
   for (const auto& entry : kTable)
     if (entry.mnemonic == mnemonic) return entry.opcode;
   return std::nullopt;
+}
+
+bool accepts_rounding(Opcode op, Rounding r) {
+  const QualifierMask q = info(op).qualifiers;
+  switch (r) {
+    case Rounding::None: return true;
+    case Rounding::Rn:
+    case Rounding::Rz:
+    case Rounding::Rm:
+    case Rounding::Rp: return q & kRound;
+    case Rounding::Rni:
+    case Rounding::Rzi:
+    case Rounding::Rmi:
+    case Rounding::Rpi: return q & kRoundInt;
+    case Rounding::Approx: return q & kApprox;
+    case Rounding::Full: return q & kFull;
+  }
+  return false;
 }
 
 std::string_view unit_name(Unit u) { return kUnitNames[static_cast<unsigned>(u)]; }

@@ -72,61 +72,84 @@ constexpr TypeMask kConvert = kNum | kU8 | kS8;                // cvt's destinat
 // X(Enum, "mnemonic", {roles}, types, modifier, unit, latency, terminator)
 // A mnemonic may contain dots (mul.wide, atom.add); the text form is
 //   mnemonic[.modifier][.type][.source-type]   e.g. ld.global.f32, setp.lt.s32, cvt.f32.u32
+// Qualifiers an opcode may carry (PTX order after the modifier: .nc, rounding, .ftz, .sat); which
+// types each applies to is the verifier's rule (docs/ir.md).
+using QualifierMask = std::uint8_t;
+constexpr QualifierMask kPlain = 0;
+constexpr QualifierMask kRound = 1;     // .rn .rz .rm .rp
+constexpr QualifierMask kRoundInt = 2;  // .rni .rzi .rmi .rpi
+constexpr QualifierMask kApprox = 4;    // .approx
+constexpr QualifierMask kFull = 8;      // .full
+constexpr QualifierMask kFtz = 16;      // .ftz
+constexpr QualifierMask kSat = 32;      // .sat
+constexpr QualifierMask kNc = 64;       // .nc (ld.global.nc)
+
 #define WARPSIM_OPCODES(X)                                                                              \
-  X(Mov, "mov", (DstT, SrcT), kAll, None, Alu, Simple, false)                                              \
-  X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
-  X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
-  X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                        \
-  X(MulWide, "mul.wide", (DstWide, SrcT, SrcT), kU32 | kS32 | kU16 | kS16, None, Alu, Mul, false)       \
-  X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Alu, Mul, false)                                  \
-  X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Alu, Div, false)                                    \
-  X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Alu, Div, false)                                    \
-  X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
-  X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false)                                        \
-  X(Neg, "neg", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false)                       \
-  X(Abs, "abs", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false)                       \
-  X(And, "and", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                        \
-  X(Or, "or", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                          \
-  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                        \
-  X(Not, "not", (DstT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false)                              \
-  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
-  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false)                              \
-  X(MulHi, "mul.hi", (DstT, SrcT, SrcT), kU32 | kS32 | kU64 | kS64, None, Alu, Mul, false)              \
-  X(Bfe, "bfe", (DstT, SrcT, SrcU32, SrcU32), kU32 | kS32 | kU64 | kS64, None, Alu, Simple, false)        \
-  X(Bfi, "bfi", (DstT, SrcT, SrcT, SrcU32, SrcU32), kB32 | kB64, None, Alu, Simple, false)                \
-  X(Popc, "popc", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                  \
-  X(Clz, "clz", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
-  X(Brev, "brev", (DstT, SrcT), kB32 | kB64, None, Alu, Simple, false)                                    \
-  X(Prmt, "prmt", (DstT, SrcT, SrcT, SrcT), kB32, None, Alu, Simple, false)                               \
-  X(Sqrt, "sqrt", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false)                                      \
-  X(Cvt, "cvt", (DstT, SrcS), kConvert, SourceType, Alu, Convert, false)                                    \
-  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum | kBits, Compare, Alu, Simple, false)                        \
-  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum | kBits, None, Alu, Simple, false)                     \
-  X(Ld, "ld", (DstT, Mem), kMemory, Space, Lsu, Load, false)                                       \
-  X(St, "st", (Mem, SrcT), kMemory, Space, Lsu, Store, false)                                       \
-  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kFloat, Space, Lsu, Atomic, false)   \
-  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false)    \
-  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false)    \
-  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kF32 | kB32 | kB64, Space, Lsu, Atomic, false) \
-  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kU32 | kS32 | kU64 | kB32 | kB64, Space, Lsu, Atomic, false) \
-  X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false)                         \
-  X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false)                                         \
-  X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false)                                         \
-  X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false)                                        \
-  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
-  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Vote, false)                             \
-  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32 | kB32, None, Warp, Vote, false)                    \
-  X(Activemask, "activemask", (DstT), kU32 | kB32, None, Warp, Vote, false)                              \
-  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false) \
-  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)     \
-  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)   \
-  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false)   \
-  X(Bra, "bra", (Label), kNone, None, Control, Branch, true)                                            \
-  X(Exit, "exit", (), kNone, None, Control, Branch, true)                                               \
-  X(Ret, "ret", (), kNone, None, Control, Branch, true)
+  X(Mov, "mov", (DstT, SrcT), kAll, None, Alu, Simple, false, kPlain)                                              \
+  X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kRound | kFtz | kSat)                                        \
+  X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kRound | kFtz | kSat)                                        \
+  X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Alu, Mul, false, kRound | kFtz | kSat)                                        \
+  X(MulWide, "mul.wide", (DstWide, SrcT, SrcT), kU32 | kS32 | kU16 | kS16, None, Alu, Mul, false, kPlain)       \
+  X(Mad, "mad", (DstT, SrcT, SrcT, SrcT), kNum, None, Alu, Mul, false, kRound | kFtz | kSat)                                  \
+  X(Div, "div", (DstT, SrcT, SrcT), kNum, None, Alu, Div, false, kRound | kApprox | kFull | kFtz)                                    \
+  X(Rem, "rem", (DstT, SrcT, SrcT), kInt, None, Alu, Div, false, kPlain)                                    \
+  X(Min, "min", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kPlain)                                        \
+  X(Max, "max", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kPlain)                                        \
+  X(Neg, "neg", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false, kPlain)                       \
+  X(Abs, "abs", (DstT, SrcT), kS16 | kS32 | kS64 | kFloat, None, Alu, Simple, false, kPlain)                       \
+  X(And, "and", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false, kPlain)                        \
+  X(Or, "or", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false, kPlain)                          \
+  X(Xor, "xor", (DstT, SrcT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false, kPlain)                        \
+  X(Not, "not", (DstT, SrcT), kInt | kBits | kPred, None, Alu, Simple, false, kPlain)                              \
+  X(Shl, "shl", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false, kPlain)                              \
+  X(Shr, "shr", (DstT, SrcT, SrcU32), kInt | kBits, None, Alu, Simple, false, kPlain)                              \
+  X(MulHi, "mul.hi", (DstT, SrcT, SrcT), kU32 | kS32 | kU64 | kS64, None, Alu, Mul, false, kPlain)              \
+  X(Bfe, "bfe", (DstT, SrcT, SrcU32, SrcU32), kU32 | kS32 | kU64 | kS64, None, Alu, Simple, false, kPlain)        \
+  X(Bfi, "bfi", (DstT, SrcT, SrcT, SrcU32, SrcU32), kB32 | kB64, None, Alu, Simple, false, kPlain)                \
+  X(Popc, "popc", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false, kPlain)                                  \
+  X(Clz, "clz", (DstU32, SrcT), kB32 | kB64, None, Alu, Simple, false, kPlain)                                    \
+  X(Brev, "brev", (DstT, SrcT), kB32 | kB64, None, Alu, Simple, false, kPlain)                                    \
+  X(Prmt, "prmt", (DstT, SrcT, SrcT, SrcT), kB32, None, Alu, Simple, false, kPlain)                               \
+  X(Fma, "fma", (DstT, SrcT, SrcT, SrcT), kFloat, None, Alu, Mul, false, kRound | kFtz | kSat)          \
+  X(Rcp, "rcp", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false, kRound | kApprox | kFtz)                     \
+  X(Rsqrt, "rsqrt", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false, kApprox | kFtz)                          \
+  X(Ex2, "ex2", (DstT, SrcT), kF32, None, Sfu, Sqrt, false, kApprox | kFtz)                                \
+  X(Lg2, "lg2", (DstT, SrcT), kF32, None, Sfu, Sqrt, false, kApprox | kFtz)                                \
+  X(Sin, "sin", (DstT, SrcT), kF32, None, Sfu, Sqrt, false, kApprox | kFtz)                                \
+  X(Cos, "cos", (DstT, SrcT), kF32, None, Sfu, Sqrt, false, kApprox | kFtz)                                \
+  X(Sqrt, "sqrt", (DstT, SrcT), kFloat, None, Sfu, Sqrt, false, kRound | kApprox | kFtz)                                      \
+  X(Cvt, "cvt", (DstT, SrcS), kConvert, SourceType, Alu, Convert, false, kRound | kRoundInt | kFtz | kSat)                                    \
+  X(Setp, "setp", (DstPred, SrcT, SrcT), kNum | kBits, Compare, Alu, Simple, false, kPlain)                        \
+  X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum | kBits, None, Alu, Simple, false, kPlain)                     \
+  X(Ld, "ld", (DstT, Mem), kMemory, Space, Lsu, Load, false, kNc)                                       \
+  X(St, "st", (Mem, SrcT), kMemory, Space, Lsu, Store, false, kPlain)                                       \
+  X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kFloat, Space, Lsu, Atomic, false, kPlain)   \
+  X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false, kPlain)    \
+  X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false, kPlain)    \
+  X(AtomExch, "atom.exch", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kF32 | kB32 | kB64, Space, Lsu, Atomic, false, kPlain) \
+  X(AtomCas, "atom.cas", (DstT, Mem, SrcT, SrcT), kU32 | kS32 | kU64 | kB32 | kB64, Space, Lsu, Atomic, false, kPlain) \
+  X(AtomInc, "atom.inc", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false, kPlain)                         \
+  X(AtomDec, "atom.dec", (DstT, Mem, SrcT), kU32, Space, Lsu, Atomic, false, kPlain)                         \
+  X(AtomAnd, "atom.and", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                  \
+  X(AtomOr, "atom.or", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                    \
+  X(AtomXor, "atom.xor", (DstT, Mem, SrcT), kB32 | kB64, Space, Lsu, Atomic, false, kPlain)                  \
+  X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false, kPlain)                                         \
+  X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false, kPlain)                                         \
+  X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false, kPlain)                                        \
+  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Vote, false, kPlain)                             \
+  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Vote, false, kPlain)                             \
+  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32 | kB32, None, Warp, Vote, false, kPlain)                    \
+  X(Activemask, "activemask", (DstT), kU32 | kB32, None, Warp, Vote, false, kPlain)                              \
+  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain) \
+  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)     \
+  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
+  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
+  X(Bra, "bra", (Label), kNone, None, Control, Branch, true, kPlain)                                            \
+  X(Exit, "exit", (), kNone, None, Control, Branch, true, kPlain)                                               \
+  X(Ret, "ret", (), kNone, None, Control, Branch, true, kPlain)
 
 enum class Opcode : std::uint8_t {
-#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator) name,
+#define WARPSIM_X(name, mnemonic, roles, types, modifier, unit, latency, terminator, qualifiers) name,
   WARPSIM_OPCODES(WARPSIM_X)
 #undef WARPSIM_X
 };
@@ -141,11 +164,14 @@ struct OpcodeInfo {
   Unit unit;
   Latency latency;
   bool terminator;            // ends a basic block (bra, exit, ret)
+  QualifierMask qualifiers;
 };
 
 const OpcodeInfo& info(Opcode op);
 // Every opcode, in table order.
 std::span<const OpcodeInfo> all_opcodes();
+// Whether `op` accepts rounding qualifier `r` (None: always).
+bool accepts_rounding(Opcode op, Rounding r);
 inline bool is_destination(Role role) {
   return role == Role::DstT || role == Role::DstPred || role == Role::DstWide || role == Role::DstU32;
 }

@@ -91,8 +91,10 @@ std::string print(const Kernel& k, const Instruction& in) {
   std::string out;
   if (in.guarded) out += fmt::format("@{}{} ", in.guard_negated ? "!" : "", name_at(k.registers, in.guard));
   out += in.info().mnemonic;
-  for (std::string_view suffix : {space_name(in.space), compare_name(in.compare), type_name(in.type),
-                                  type_name(in.source_type)})
+  for (std::string_view suffix :
+       {space_name(in.space), std::string_view(in.non_coherent ? "nc" : ""), compare_name(in.compare),
+        rounding_name(in.rounding), std::string_view(in.ftz ? "ftz" : ""), std::string_view(in.saturate ? "sat" : ""),
+        type_name(in.type), type_name(in.source_type)})
     if (!suffix.empty()) out += fmt::format(".{}", suffix);
   for (unsigned i = 0; i < in.operand_count && i < in.operands.size(); ++i)
     out += fmt::format("{}{}", i == 0 ? " " : ", ", format_operand(k, in, i));

@@ -79,6 +79,11 @@ bool compatible(Type reg, Type expected, bool widening) {
          size <= 4;
 }
 
+std::string_view rounding_name(Rounding r) {
+  constexpr std::string_view kNames[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi", "approx", "full"};
+  return kNames[static_cast<unsigned>(r)];
+}
+
 std::string_view space_name(Space s) { return kSpaceNames[static_cast<unsigned>(s)]; }
 std::string_view compare_name(Compare c) { return kCompareNames[static_cast<unsigned>(c)]; }
 

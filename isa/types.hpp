@@ -36,6 +36,12 @@ constexpr TypeMask type_bit(Type t) { return static_cast<TypeMask>(1u << static_
 enum class Space : std::uint8_t { None, Global, Shared };
 std::string_view space_name(Space s);
 
+// Rounding and precision qualifiers of float instructions and conversions, spelt as PTX spells
+// them: .rn .rz .rm .rp (to nearest even, toward zero, down, up), .rni .rzi .rmi .rpi (cvt: round
+// to an integral value), .approx and .full (div, sqrt, rcp and the special functions).
+enum class Rounding : std::uint8_t { None, Rn, Rz, Rm, Rp, Rni, Rzi, Rmi, Rpi, Approx, Full };
+std::string_view rounding_name(Rounding r);  // "rn", ... ("" for None)
+
 // Comparison of setp. Float comparisons follow C: every comparison with NaN is false except ne.
 enum class Compare : std::uint8_t { None, Eq, Ne, Lt, Le, Gt, Ge };
 std::string_view compare_name(Compare c);

@@ -84,7 +84,11 @@ DominatorIntervals dominator_intervals(const Cfg& cfg) {
 std::string spelling(const Instruction& instruction) {
   std::string text(mnemonic(instruction.op));
   if (instruction.space != Space::None) text += fmt::format(".{}", space_name(instruction.space));
+  if (instruction.non_coherent) text += ".nc";
   if (instruction.compare != Compare::None) text += fmt::format(".{}", compare_name(instruction.compare));
+  if (instruction.rounding != Rounding::None) text += fmt::format(".{}", rounding_name(instruction.rounding));
+  if (instruction.ftz) text += ".ftz";
+  if (instruction.saturate) text += ".sat";
   if (instruction.type != Type::None) text += fmt::format(".{}", type_name(instruction.type));
   if (instruction.source_type != Type::None) text += fmt::format(".{}", type_name(instruction.source_type));
   return text;
@@ -208,6 +212,8 @@ class KernelVerifier {
       case Modifier::None: break;
     }
 
+    check_qualifiers(instruction, name, loc, name_width);
+
     if (instruction.guarded) {
       if (!valid_register(instruction.guard))
         error(loc, fmt::format("the guard of '{}' names register #{}, which does not exist", name, instruction.guard));
@@ -223,6 +229,38 @@ class KernelVerifier {
       return;
     }
     for (unsigned i = 0; i < info.arity; ++i) check_operand(instruction, name, i, info.roles[i], type_ok);
+  }
+
+  // PTX's rules for the qualifiers an opcode's table row allows (docs/ir.md, "Qualifiers").
+  void check_qualifiers(const Instruction& in, const std::string& name, SourceLoc loc, std::uint32_t name_width) {
+    const QualifierMask allowed = in.info().qualifiers;
+    if ((in.non_coherent && !(allowed & kNc)) || (in.ftz && !(allowed & kFtz)) || (in.saturate && !(allowed & kSat)) ||
+        !accepts_rounding(in.op, in.rounding)) {
+      error(loc, fmt::format("'{}' takes none of its qualifiers here", name), name_width);
+      return;
+    }
+    if (in.non_coherent && in.space != Space::Global)
+      error(loc, fmt::format("'{}': .nc applies to ld.global only", name), name_width);
+    const bool is_cvt = in.op == Opcode::Cvt;
+    const bool fp = is_float(in.type), fp_source = is_float(in.source_type);
+    if (in.ftz && in.type != Type::F32 && !(is_cvt && in.source_type == Type::F32))
+      error(loc, fmt::format("'{}': .ftz applies to f32 only", name), name_width);
+    if (in.saturate && !fp && !is_cvt && !(in.type == Type::S32 && (in.op == Opcode::Add || in.op == Opcode::Sub)))
+      error(loc, fmt::format("'{}': .sat applies to f32 and f64 (and to add.s32, sub.s32)", name), name_width);
+    if (in.rounding == Rounding::None) return;
+    const bool integral = in.rounding >= Rounding::Rni && in.rounding <= Rounding::Rpi;
+    if (!is_cvt) {
+      if (!fp) error(loc, fmt::format("'{}': .{} applies to f32 and f64 only", name, rounding_name(in.rounding)), name_width);
+      return;
+    }
+    if (integral && !fp_source)
+      error(loc, fmt::format("'{}': .{} applies to conversions from f32 or f64", name, rounding_name(in.rounding)),
+            name_width);
+    if (!integral && !(fp && (!fp_source || type_bytes(in.type) < type_bytes(in.source_type))))
+      error(loc,
+            fmt::format("'{}': .{} applies to conversions to a float from an integer or a wider float", name,
+                        rounding_name(in.rounding)),
+            name_width);
   }
 
   void check_operand(const Instruction& instruction, const std::string& name, unsigned i, Role role, bool type_ok) {

@@ -7,6 +7,7 @@
 
 #include "device/errors.hpp"
 #include "isa/opcodes.hpp"
+#include "isa/printer.hpp"
 
 namespace warpsim::sim {
 namespace {
@@ -279,6 +280,14 @@ class Decoder {
       case isa::Opcode::Ret: out.flow = Flow::Exit; return out;
       case isa::Opcode::BarSync: out.flow = Flow::Barrier; return out;
       default: break;
+    }
+    out.rounding = in.rounding;
+    out.ftz = in.ftz;
+    out.saturate = in.saturate;
+    if (has_qualifier_semantics(in)) {
+      out.fn = select_qualified(in);
+      if (out.fn == nullptr) unsupported(in, fmt::format("'{}' is not simulated (docs/ir.md lists the qualifiers that are)", isa::print(kernel_, in)));
+      return out;
     }
     out.fn = select_alu(in);
     if (out.fn == nullptr) out.fn = select_warp_op(in);

@@ -68,6 +68,9 @@ struct Inst {
   std::uint32_t cfg_block = 0;
   std::uint32_t pc = 0;
   std::uint32_t line = 0;
+  isa::Rounding rounding = isa::Rounding::None;  // read by sim/lanes_float.cpp only
+  bool ftz = false;
+  bool saturate = false;
   // For the timing model: the class a preset times, the bytes each lane accesses (memory
   // instructions), and the kernel registers read (guard, sources, memory base) and written, as
   // indices into isa::Kernel::registers (the scoreboard's slots).
@@ -126,5 +129,9 @@ ExecFn select_alu(const isa::Instruction& inst);
 ExecFn select_warp_op(const isa::Instruction& inst);
 ExecFn select_memory(const isa::Instruction& inst);
 ExecFn select_bits(const isa::Instruction& inst);
+// Instructions whose qualifiers change their result (directed rounding, .ftz, .sat, cvt's
+// round-to-integral) and the special functions take their lane function from sim/lanes_float.cpp.
+bool has_qualifier_semantics(const isa::Instruction& inst);
+ExecFn select_qualified(const isa::Instruction& inst);
 
 }  // namespace warpsim::sim

@@ -433,7 +433,8 @@ ExecFn select_alu(const isa::Instruction& inst) {
         case Type::U16: return &mul_wide16<Type::U16>;
         default: return nullptr;
       }
-    case Opcode::Mad: return by_type<MadOf>(t);
+    case Opcode::Mad:
+    case Opcode::Fma: return by_type<MadOf>(t);
     case Opcode::Div: return by_type<BinaryOf<Div>::F>(t);
     case Opcode::Rem: return by_type<BinaryOf<Rem>::F>(t);
     case Opcode::Min: return by_type<BinaryOf<Min>::F>(t);

@@ -297,8 +297,17 @@ void atom(const Inst& in, LaneContext& c) {
     } else if constexpr (Op == isa::Opcode::AtomCas) {
       old = v;
       ref.compare_exchange_strong(old, e[l]);
-    } else {  // atom.inc: wraps to 0 at the bound
+    } else if constexpr (Op == isa::Opcode::AtomInc) {  // wraps to 0 at the bound
       old = update(ref, [v](W x) { return x >= v ? W{0} : W(x + 1); });
+    } else if constexpr (Op == isa::Opcode::AtomDec) {  // wraps to the bound at 0 and above it
+      old = update(ref, [v](W x) { return x == 0 || x > v ? v : W(x - 1); });
+    } else if constexpr (Op == isa::Opcode::AtomAnd) {
+      old = ref.fetch_and(v);
+    } else if constexpr (Op == isa::Opcode::AtomOr) {
+      old = ref.fetch_or(v);
+    } else {
+      static_assert(Op == isa::Opcode::AtomXor);
+      old = ref.fetch_xor(v);
     }
     d[l] = old;
   }
@@ -370,6 +379,14 @@ ExecFn select_in_space(const isa::Instruction& inst) {
     constexpr Opcode OP = Opcode::AtomInc;
     if (inst.op == OP) { WARPSIM_EACH_TYPE(WARPSIM_ATOM_OF) return nullptr; }
   }
+  // atom.dec is u32 only; and, or and xor are b32 and b64 (moved as u32 and u64 above).
+  if (inst.op == Opcode::AtomDec) return t == Type::U32 ? &atom<Type::U32, Opcode::AtomDec, Shared> : nullptr;
+  if (inst.op == Opcode::AtomAnd) return t == Type::U32 ? &atom<Type::U32, Opcode::AtomAnd, Shared>
+                                         : t == Type::U64 ? &atom<Type::U64, Opcode::AtomAnd, Shared> : nullptr;
+  if (inst.op == Opcode::AtomOr) return t == Type::U32 ? &atom<Type::U32, Opcode::AtomOr, Shared>
+                                        : t == Type::U64 ? &atom<Type::U64, Opcode::AtomOr, Shared> : nullptr;
+  if (inst.op == Opcode::AtomXor) return t == Type::U32 ? &atom<Type::U32, Opcode::AtomXor, Shared>
+                                         : t == Type::U64 ? &atom<Type::U64, Opcode::AtomXor, Shared> : nullptr;
 #undef WARPSIM_ATOM_OF
 #undef WARPSIM_EACH_TYPE
   return nullptr;

@@ -26,3 +26,8 @@ $W validate tests/data/cuda/scan_brent_kung.cu --grid 2 --block 256 --arg n=700 
 $W validate tests/data/cuda/daxpy.cu --grid 4 --block 256 --arg n=1000 --arg a=0.1 --buffer x=f64[1024]:random --buffer y=f64[1024]:random
 $W validate tests/data/cuda/bitonic_step.cu --grid 2 --block 128 --arg j=4 --arg k=8 --buffer keys=u32[256]:random:1000
 $W validate tests/data/cuda/spmv_csr.cu --grid 4 --block 32 --arg rows=100 --buffer row_ptr=u32[101]:iota --buffer col_idx=u32[100]:random:64 --buffer values=f32[100]:random --buffer x=f32[64]:random --buffer y=f32[100]:zeros
+$W validate tests/data/cuda/softmax_row.cu --grid 3 --block 128 --arg cols=300 --buffer in=f32[900]:random:8 --buffer out=f32[900]:zeros
+# BFS: each frontier vertex 2i has the one neighbour 2i+1, so every atomicCAS has one claimant and
+# the masks are deterministic; next[] holds the claimed vertices in the order of the atomicAdds,
+# which the GPU may order differently within a warp (an output difference there alone is expected).
+$W validate tests/data/cuda/bfs_frontier.cu --grid 2 --block 32 --arg frontier_size=50 --arg current=4 --buffer row_ptr=u32[201]:iota --buffer col_idx=u32[200]:iota:1 --buffer level=u32[201]:const:4294967295 --buffer frontier=u32[50]:iota:0:2 --buffer next=u32[200]:zeros --buffer next_size=u32[1]:zeros

@@ -203,6 +203,36 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     brev.b32 bb, bb
     brev.b64 wb, wb
     prmt.b32 bb, bb, a, 0x3210
+    fma.rn.f32 f, f, g, 1.0
+    fma.rn.f64 d, d, e, d
+    fma.rm.f32 f, f, g, 0f4B400001
+    fma.f32 f, f, g, f
+    add.rz.f32 f, f, g
+    sub.rp.f64 d, d, e
+    mul.rm.ftz.f32 f, f, g
+    add.sat.f32 f, f, g
+    add.sat.s32 x, x, y
+    div.approx.f32 f, f, g
+    div.full.f32 f, f, g
+    div.rn.f64 d, d, e
+    sqrt.approx.f32 f, f
+    sqrt.rn.f64 d, d
+    rcp.approx.f32 f, f
+    rcp.rn.f64 d, d
+    rsqrt.approx.f32 g, f
+    ex2.approx.ftz.f32 f, f
+    lg2.approx.f32 f, f
+    sin.approx.f32 f, f
+    cos.approx.f32 g, g
+    cvt.rni.s32.f32 x, f
+    cvt.rpi.u8.f32 a, f
+    cvt.rmi.f32.f32 g, f
+    cvt.sat.f32.f32 f, f
+    cvt.rz.f32.f64 f, d
+    cvt.rn.f32.s32 g, x
+    cvt.rni.f64.f64 d, d
+    ld.global.nc.f32 f, [fout]
+    ld.global.nc.u8 a, [bout]
     st.shared.f64 [wides], d
     ld.shared.s64 l, [wides+8]
     st.global.f64 [dout], d
@@ -238,6 +268,10 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     atom.cas.global.u64 v, [wout+16], w, v
     atom.cas.global.s32 x, [sout+12], 0, y
     atom.inc.global.u32 b, [out+12], 0xffffffff
+    atom.dec.global.u32 b, [out+16], 9
+    atom.and.global.b32 b, [out+20], a
+    atom.or.shared.b32 b, [words+20], a
+    atom.xor.global.b64 v, [wout+24], w
     membar.cta
     membar.gl
     vote.any.pred p, p

@@ -90,6 +90,10 @@ top:
     atom.exch.shared.f32 x, [tile], y
     atom.cas.global.u64 w, [w], v, 0
     atom.inc.shared.u32 a, [counts], 15
+    atom.dec.global.u32 a, [w], 3
+    atom.and.shared.b32 a, [counts], b
+    atom.or.global.b64 w, [w], v
+    atom.xor.shared.b32 bb, [counts+4], a
     add.s64 l, l, -9223372036854775808
     mul.f64 d, d, 0d3ff8000000000000
     mad.f64 d, d, dn, d
@@ -124,6 +128,27 @@ top:
     clz.b32 a, bb
     brev.b64 wb, wb
     prmt.b32 bb, bb, a, 12816
+    fma.rn.f32 x, x, y, z
+    fma.rm.ftz.sat.f32 x, x, y, 0.5
+    add.rz.f32 x, x, y
+    add.sat.s32 s, s, t
+    mul.rp.f64 d, d, dn
+    div.approx.f32 x, x, y
+    div.full.f32 x, x, y
+    sqrt.rn.f32 x, x
+    rcp.approx.ftz.f32 x, x
+    rcp.rn.f64 d, d
+    rsqrt.approx.f32 x, x
+    ex2.approx.ftz.f32 x, x
+    lg2.approx.f32 x, x
+    sin.approx.f32 x, x
+    cos.approx.f32 x, x
+    cvt.rni.s32.f32 s, x
+    cvt.rmi.f32.f32 x, x
+    cvt.sat.f32.f32 x, x
+    cvt.rz.f32.f64 x, d
+    cvt.rn.f32.s32 x, s
+    ld.global.nc.f32 x, [fp+4]
     bar.sync
     membar.cta
     membar.gl

@@ -195,7 +195,7 @@ TEST_CASE("bfe and bfi follow the PTX manual's bit-by-bit rules, positions and l
   }
 }
 
-TEST_CASE("popc, clz and brev count and reverse bits of b32 and b64 values; prmt picks bytes and replicates signs",
+TEST_CASE("popc, clz and brev count and reverse bits of b32 and b64 values, and prmt picks bytes and replicates signs",
           "[sim][ptx]") {
   const std::string text = R"(kernel k(ptr.b32 a, ptr.b64 w, ptr.u32 out, ptr.b64 wout) {
     reg u32 i, c

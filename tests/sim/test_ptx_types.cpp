@@ -23,7 +23,7 @@ std::uint64_t bits(double d) { return std::bit_cast<std::uint64_t>(d); }
 
 }  // namespace
 
-TEST_CASE("ld.global.u8 zero-extends and ld.global.s8 sign-extends into a 32-bit register; st.global.u8 stores the "
+TEST_CASE("ld.global.u8 zero-extends and ld.global.s8 sign-extends into a 32-bit register, and st.global.u8 stores the "
           "low byte",
           "[sim][ptx]") {
   const std::string text = R"(kernel k(ptr.u8 in, ptr.u32 out, ptr.s32 sout, ptr.u8 bytes) {
@@ -158,7 +158,7 @@ TEST_CASE("s64 arithmetic is signed: cvt.s64.s32 sign-extends, div truncates tow
   CHECK(o[7] == std::numeric_limits<std::int64_t>::min());
 }
 
-TEST_CASE("f64 arithmetic rounds once per instruction as the host's double does; conversions saturate", "[sim][ptx]") {
+TEST_CASE("f64 arithmetic rounds once per instruction as the host's double does, and conversions saturate", "[sim][ptx]") {
   const std::string text = R"(kernel k(ptr.f64 x, ptr.f64 out, ptr.s32 ints, f64 scale) {
     reg f64 a, b, c
     reg f32 s
@@ -263,4 +263,54 @@ TEST_CASE("cvt between 8-, 16-, 32- and 64-bit integers extends by the source ty
   CHECK(o[1] == static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<std::int8_t>(a))));
   CHECK(o[2] == static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<std::int16_t>(a))));
   CHECK(o[3] == (a & 0xffffu));
+}
+
+TEST_CASE("atom.dec wraps to its bound at 0, and atom.and, atom.or and atom.xor combine bits lane after lane",
+          "[sim][warp-ops]") {
+  auto k = compile(R"(kernel bit_atomics(ptr.u32 words, ptr.u32 olds, ptr.u64 wide) {
+    reg u32 t, bit, old
+    reg u64 off, p, bit64, old64
+    mov.u32 t, %tid.x
+    shl.b32 bit, 1, t
+    mul.wide.u32 off, t, 16
+    add.u64 p, olds, off
+    atom.dec.global.u32 old, [words], 4
+    st.global.u32 [p], old
+    atom.or.global.b32 old, [words+4], bit
+    st.global.u32 [p+4], old
+    atom.and.global.b32 old, [words+8], bit
+    st.global.u32 [p+8], old
+    atom.xor.global.b32 old, [words+12], t
+    st.global.u32 [p+12], old
+    cvt.u64.u32 bit64, bit
+    shl.b64 bit64, bit64, 32
+    atom.xor.global.b64 old64, [wide], bit64
+    exit
+}
+)");
+  Gpu gpu;
+  const auto words = upload<std::uint32_t>(gpu, {2, 0x80000000u, 0xffffffffu, 0}, "words");
+  const auto olds = gpu.allocate(32 * 16, "olds");
+  const std::uint64_t wide_start = 0xf0f0f0f0'0000ffffull;
+  const auto wide = upload<std::uint64_t>(gpu, {wide_start}, "wide");
+  gpu.launch(spec(*k, {1}, {32}, {words, olds, wide}));
+  const auto v = download<std::uint32_t>(gpu, olds, 32 * 4);
+  std::uint32_t dec = 2, ored = 0x80000000u, anded = 0xffffffffu, xored = 0;
+  for (std::uint32_t t = 0; t < 32; ++t) {  // lane order: each lane sees its predecessors' updates
+    INFO("lane " << t);
+    CHECK(v[4 * t] == dec);
+    CHECK(v[4 * t + 1] == ored);
+    CHECK(v[4 * t + 2] == anded);
+    CHECK(v[4 * t + 3] == xored);
+    dec = dec == 0 || dec > 4 ? 4 : dec - 1;
+    ored |= 1u << t;
+    anded &= 1u << t;
+    xored ^= t;
+  }
+  const auto after = download<std::uint32_t>(gpu, words, 4);
+  CHECK(after[0] == dec);
+  CHECK(after[1] == 0xffffffffu);
+  CHECK(after[2] == 0u);
+  CHECK(after[3] == xored);
+  CHECK(download<std::uint64_t>(gpu, wide, 1)[0] == (wide_start ^ 0xffffffff'00000000ull));
 }

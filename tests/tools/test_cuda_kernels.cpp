@@ -88,7 +88,7 @@ TEST_CASE("PMPP grey on unsigned char pixels matches the host and the gray.kir s
   CHECK(divergence(out).divergent == divergence(reference).divergent);
 }
 
-TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values; divergence as the .kir scenarios") {
+TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values, and divergence as the .kir scenarios") {
   for (const std::string name : {"reduce_ece408_naive", "reduce_ece408_improved"}) {
     const auto out = run(data(name + ".ptx"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
                          {"input=f32[1000]:iota", "out=f32[2]:zeros"});
@@ -123,7 +123,7 @@ TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_cloc
   CHECK(divergence(out).divergent == 0);
 }
 
-TEST_CASE("tiled and coarsened matrix multiply match the host product; divergence against the .kir scenarios") {
+TEST_CASE("tiled and coarsened matrix multiply match the host product, and divergence against the .kir scenarios") {
   const unsigned rows = 37, inner = 29, cols = 41;
   const Args args{{"rows", "37"}, {"inner", "29"}, {"cols", "41"}};
   const std::vector<std::string> buffers{"M=f32[1073]:random", "N=f32[1189]:random", "P=f32[1517]:zeros"};
@@ -241,6 +241,57 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
       for (unsigned e = row_ptr[r]; e < row_ptr[r + 1]; ++e) sum += vals[e] * x[col_idx[e]];
       REQUIRE(y[r] == sum);
     }
+    CHECK(divergence(out).divergent > 0);
+  }
+  SECTION("softmax of each row (expf through ex2.approx.ftz, cvt.sat and fma.rm)") {
+    const unsigned rows = 3, cols = 300;  // 300 = 2 x 128 + 44: the column loops diverge
+    const auto out = run(data("softmax_row.ptx"), {rows, 1, 1}, {128, 1, 1}, {{"cols", std::to_string(cols)}},
+                         {"in=f32[900]:random:8", "out=f32[900]:zeros"});
+    const auto in = values<float>(out, "in"), y = values<float>(out, "out");
+    for (unsigned r = 0; r < rows; ++r) {
+      double m = -3.4e38, sum = 0, total = 0;
+      for (unsigned c = 0; c < cols; ++c) m = std::max(m, double(in[r * cols + c]));
+      for (unsigned c = 0; c < cols; ++c) sum += std::exp(double(in[r * cols + c]) - m);
+      for (unsigned c = 0; c < cols; ++c) {
+        // NVRTC's expf is within 2 ulp; the sums add in another order.
+        REQUIRE(y[r * cols + c] == Approx(std::exp(double(in[r * cols + c]) - m) / sum).epsilon(1e-5));
+        total += y[r * cols + c];
+      }
+      CHECK(total == Approx(1.0).epsilon(1e-5));
+    }
+    CHECK(divergence(out).divergent > 0);
+  }
+  SECTION("one BFS level: each unvisited neighbour of the frontier is claimed once with atomicCAS") {
+    const unsigned vertices = 200;
+    std::vector<std::uint32_t> row_ptr{0}, col_idx, level(vertices, 0xffffffffu), frontier;
+    for (unsigned v = 0; v < vertices; ++v) {
+      for (unsigned e = 0; e < (v * 11) % 7; ++e) col_idx.push_back((v * 37 + e * 53 + 1) % vertices);
+      row_ptr.push_back(static_cast<std::uint32_t>(col_idx.size()));
+    }
+    for (unsigned v = 0; v < vertices; v += 3) {
+      frontier.push_back(v);
+      level[v] = 4;
+    }
+    const auto size = static_cast<unsigned>(frontier.size());
+    const auto out = run(data("bfs_frontier.ptx"), {3, 1, 1}, {32, 1, 1},
+                         {{"frontier_size", std::to_string(size)}, {"current", "4"}},
+                         {"row_ptr=u32:file:" + write_file("bfs_row_ptr", row_ptr),
+                          "col_idx=u32:file:" + write_file("bfs_col_idx", col_idx),
+                          "level=u32:file:" + write_file("bfs_level", level),
+                          "frontier=u32:file:" + write_file("bfs_frontier", frontier), "next=u32[200]:zeros",
+                          "next_size=u32[1]:zeros"});
+    std::set<std::uint32_t> expected;
+    for (const auto v : frontier)
+      for (auto e = row_ptr[v]; e < row_ptr[v + 1]; ++e)
+        if (level[col_idx[e]] == 0xffffffffu) expected.insert(col_idx[e]);
+    REQUIRE(!expected.empty());
+    const auto next_size = values<std::uint32_t>(out, "next_size").at(0);
+    CHECK(next_size == expected.size());
+    const auto next = values<std::uint32_t>(out, "next");
+    const std::set<std::uint32_t> claimed(next.begin(), next.begin() + std::min<std::size_t>(next_size, next.size()));
+    CHECK(claimed == expected);  // each once: as many entries as distinct vertices
+    const auto after = values<std::uint32_t>(out, "level");
+    for (unsigned v = 0; v < vertices; ++v) CHECK(after[v] == (expected.count(v) ? 5u : level[v]));
     CHECK(divergence(out).divergent > 0);
   }
 }
