@@ -58,7 +58,7 @@ TEST_CASE("opcodes with edge cases go through the prelude's exact helpers", "[cu
   CHECK_THAT(code, Catch::Contains("*((float*)(smem + (s_tile + 8u))) = r_x;"));
 }
 
-TEST_CASE("guards become if statements; a guarded warp op names the lanes whose guard holds", "[cuda][emitter]") {
+TEST_CASE("guards become if statements, a guarded warp op names the lanes whose guard holds", "[cuda][emitter]") {
   const std::string code = emit(kSmall);
   CHECK_THAT(code, Catch::Contains("if (!r_inside) goto L_done;"));
   CHECK_THAT(code, Catch::Contains("{ const unsigned ws_lanes = __ballot_sync(__activemask(), r_inside); if (r_inside) "

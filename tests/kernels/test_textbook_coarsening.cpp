@@ -54,7 +54,7 @@ TEST_CASE("every matmul kernel equals the host's result for sizes that are not m
     }
 }
 
-TEST_CASE("a tiled launch has one TILE x TILE block per output tile; a coarsened one per TILE x TILE*COARSE") {
+TEST_CASE("a tiled launch has one TILE x TILE block per output tile, a coarsened one per TILE x TILE*COARSE") {
   // 100 x 120 outputs, TILE 16: 7 block rows; 8 block columns, or ceil(120 / 64) = 2 with COARSE 4.
   const auto tiled = run_scenario("matmul-tiled", {}, 32, kDefault).launch();
   CHECK(tiled["blocks"] == 56);
@@ -79,7 +79,7 @@ TEST_CASE("a tile over 32 or a coarsening factor without a kernel is refused wit
                     Contains("coarse = 3: the coarsened kernel exists for coarse = 1, 2, 4, 8 or 16"));
 }
 
-TEST_CASE("tiling divides the global loads per output by TILE; coarsening saves the M tile's share") {
+TEST_CASE("tiling divides the global loads per output by TILE, coarsening saves the M tile's share") {
   // 64 x 64 x 64, TILE 16: 4 phases. Naive: 2 loads per product, 128 per output. Tiled: one M and
   // one N element per thread per phase, 8 per output. Coarsened: one M element per phase for
   // COARSE outputs, plus one N element per output per phase: 4 * (1 + 1/COARSE).

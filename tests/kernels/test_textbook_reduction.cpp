@@ -20,7 +20,7 @@ TEST_CASE("Fig 5.13 on 512 elements: 9 rounds, and every warp that still works s
   CHECK(r.report["check"]["passed"] == true);
 }
 
-TEST_CASE("Fig 5.15 on 512 elements: whole warps drop out; only the last 5 rounds diverge") {
+TEST_CASE("Fig 5.15 on 512 elements: whole warps drop out, only the last 5 rounds diverge") {
   const auto r = run_scenario("reduce-fig5-15", {{"n", 512}, {"block", 512}});
   const auto& l = r.launch();
   const auto& add = branch_to(l, "next");

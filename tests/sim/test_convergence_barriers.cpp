@@ -128,7 +128,7 @@ TEST_CASE("under volta a guarded exit lets the fewer lanes go first, ties to the
   }
 }
 
-TEST_CASE("under volta lanes that run into a pc where others were deferred pass them by; deferred lanes merge",
+TEST_CASE("under volta lanes that run into a pc where others were deferred pass them by, deferred lanes merge",
           "[sim][volta]") {
   // Lanes 0-19 leave the loop for `found` in iteration 0 (the more: deferred), lanes 20-22 in
   // iteration 1 (the fewer: they run `found` at once), lanes 23-31 never. `found` is no join.

@@ -104,7 +104,7 @@ TEST_CASE("add, mul and fma with .rz, .rm and .rp round as the host's rounding m
   }
 }
 
-TEST_CASE("cvt rounds to integral values with .rni, .rzi, .rmi and .rpi, and cvt.sat.f32.f32 clamps to [0, 1], and "
+TEST_CASE("cvt rounds to integral values with .rni, .rzi, .rmi and .rpi, and cvt.sat.f32.f32 clamps to 0..1, and "
           "cvt.rz.f32.f64 truncates",
           "[sim][ptx]") {
   const std::string text = R"(kernel k(ptr.f32 in, ptr.s32 out, ptr.f32 fout, f64 d) {
@@ -240,7 +240,7 @@ TEST_CASE("NVRTC's expf sequence (fma.rm, cvt.sat, ex2.approx.ftz) computes exp 
   }
 }
 
-TEST_CASE("add.sat.s32 clamps to the s32 range, and add.sat.f32 clamps to [0, 1], and .ftz flushes subnormals to zero",
+TEST_CASE("add.sat.s32 clamps to the s32 range, and add.sat.f32 clamps to 0..1, and .ftz flushes subnormals to zero",
           "[sim][ptx]") {
   const std::string text = R"(kernel k(ptr.s32 out, ptr.f32 fout, s32 a, s32 b, f32 x, f32 tiny) {
     reg s32 n

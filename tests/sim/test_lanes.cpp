@@ -56,7 +56,7 @@ constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
 
 }  // namespace
 
-TEST_CASE("integer division and remainder by zero give 0; INT_MIN / -1 gives INT_MIN, remainder 0", "[sim][lanes]") {
+TEST_CASE("integer division and remainder by zero give 0, INT_MIN / -1 gives INT_MIN, remainder 0", "[sim][lanes]") {
   CHECK(eval("div.u32", "u32", "u32", 7, 0) == 0);
   CHECK(eval("rem.u32", "u32", "u32", 7, 0) == 0);
   CHECK(eval("div.u64", "u64", "u64", 7, 0) == 0);
@@ -66,7 +66,7 @@ TEST_CASE("integer division and remainder by zero give 0; INT_MIN / -1 gives INT
   CHECK(static_cast<std::uint32_t>(eval("rem.s32", "s32", "s32", s32(-7), 2)) == s32(-1));
 }
 
-TEST_CASE("integer overflow wraps; neg and abs of INT_MIN give INT_MIN", "[sim][lanes]") {
+TEST_CASE("integer overflow wraps, neg and abs of INT_MIN give INT_MIN", "[sim][lanes]") {
   CHECK(static_cast<std::uint32_t>(eval("add.s32", "s32", "s32", s32(std::numeric_limits<std::int32_t>::max()), 1)) ==
         s32(kMin));
   CHECK(static_cast<std::uint32_t>(eval("mul.s32", "s32", "s32", s32(kMin), s32(-1))) == s32(kMin));
@@ -94,7 +94,7 @@ TEST_CASE("min and max compare signed for s32 and unsigned for u32", "[sim][lane
   CHECK(eval("min.u32", "u32", "u32", 0xffffffffu, 1) == 1);
 }
 
-TEST_CASE("f32: min/max ignore one NaN and order -0 below +0; setp with NaN is true only for ne", "[sim][lanes]") {
+TEST_CASE("f32: min/max ignore one NaN and order -0 below +0, setp with NaN is true only for ne", "[sim][lanes]") {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   CHECK(as_f(eval("min.f32", "f32", "f32", f(nan), f(2.0f))) == 2.0f);
   CHECK(as_f(eval("max.f32", "f32", "f32", f(3.0f), f(nan))) == 3.0f);
