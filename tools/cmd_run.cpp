@@ -120,9 +120,10 @@ int cmd_compare(const std::vector<std::string>& args, Io& io) {
   }
   std::vector<std::string> argv{"compare"};
   argv.insert(argv.end(), args.begin(), args.end());
+  const auto reproduce = reproduction(vm, argv);  // one command made every run
   for (auto& r : runs) {
     r.report.outcome = &r.outcome;
-    r.report.reproduce = reproduction(vm, argv);
+    r.report.reproduce = reproduce;
   }
   if (format == "json") {
     nlohmann::json j;
