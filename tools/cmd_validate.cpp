@@ -60,9 +60,8 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   std::string measured_device;
   if (gpu) {
     // The hardware run is saved before the simulator runs, so a kernel the simulator refuses
-    // still leaves its recording.
+    // still leaves its recording; a run that faulted is saved with its fault.
     measured = run_target(*gpu, target, vm, sets, options_run);
-    throw_if_faulted(measured);
     measured_device = gpu->name();
     if (vm.count("save")) {
       std::ofstream file(vm["save"].as<std::string>());
@@ -74,10 +73,8 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
       file << saved.dump() << "\n";
     }
     predicted = run_target(*sim, target, vm, sets, options_run);
-    throw_if_faulted(predicted);
   } else {
     predicted = run_target(*sim, target, vm, sets, options_run);
-    throw_if_faulted(predicted);
     const auto path = vm["replay"].as<std::string>();
     std::string why;
     const auto text = isa::read_source_file(path, why);
@@ -103,6 +100,10 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   if (vm["ncu"].as<bool>()) v.ncu = collect_ncu(target, args, predicted.outcome);
   io.out += format == "json" ? validation::to_json(v).dump(2) + "\n"
                              : validation::format_text(v, vm["max-mismatches"].as<std::size_t>());
+  // A fault is reported after the comparison of what ran before it, with the fault's exit code.
+  if (v.predicted_fault) io.err += fmt::format("warpsim: error: the simulator: {}\n", v.predicted_fault->message);
+  if (v.measured_fault) io.err += fmt::format("warpsim: error: the hardware: {}\n", v.measured_fault->message);
+  if (v.faulted()) return static_cast<int>(ExitCode::InvalidInput);
   return v.matches() ? 0 : static_cast<int>(ExitCode::Mismatch);
 }
 

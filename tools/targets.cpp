@@ -163,10 +163,6 @@ Ran run_target(Device& device, const std::string& target, const po::variables_ma
   return ran;
 }
 
-void throw_if_faulted(const Ran& ran) {
-  if (ran.outcome.fault) throw KernelFault(ran.outcome.fault->message);
-}
-
 void add_launch_options(po::options_description& options) {
   options.add_options()("kernel,k", po::value<std::string>(), "kernel to run when a file holds several")(
       "grid", po::value<std::string>(), "grid size X[,Y[,Z]] or XxYxZ, decimal (kernel files)")(

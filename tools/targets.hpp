@@ -31,8 +31,6 @@ const kernels::Scenario* find_target_scenario(const std::string& target, std::un
 // the launches before it and outcome.fault.
 Ran run_target(Device& device, const std::string& target, const po::variables_map& vm, const kernels::Params& sets,
                const kernels::RunOptions& options);
-// For commands that print no report of a faulted run: the fault as an Error (exit 1).
-void throw_if_faulted(const Ran& ran);
 // --kernel, --grid, --block, --arg, --buffer, --dump, --set
 void add_launch_options(po::options_description& options);
 

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -66,7 +67,7 @@ bool Validation::outputs_equal() const {
 }
 
 bool Validation::matches() const {
-  if (!problems.empty() || !outputs_equal()) return false;
+  if (faulted() || !problems.empty() || !outputs_equal()) return false;
   for (const auto& l : launches)
     if (!l.masks.identical() || l.predicted.warps_launched != l.measured.warps_launched) return false;
   return true;
@@ -74,7 +75,10 @@ bool Validation::matches() const {
 
 Validation validate(const kernels::Outcome& predicted, const kernels::Outcome& measured) {
   Validation v;
-  if (predicted.launches.size() != measured.launches.size())
+  v.predicted_fault = predicted.fault;
+  v.measured_fault = measured.fault;
+  // A launch count that differs because a run faulted is said by the FAULT line, not as a problem.
+  if (!v.faulted() && predicted.launches.size() != measured.launches.size())
     v.problems.push_back(fmt::format("the simulator ran {} launch(es), the hardware {}", predicted.launches.size(),
                                      measured.launches.size()));
   const auto n = std::min(predicted.launches.size(), measured.launches.size());
@@ -101,6 +105,7 @@ Validation validate(const kernels::Outcome& predicted, const kernels::Outcome& m
     l.masks = compare_traces(*p.result.trace, *m.result.trace, static_cast<std::uint32_t>(l.analysis->cfg.blocks.size()));
     v.launches.push_back(std::move(l));
   }
+  if (v.faulted()) return v;  // the buffers hold whatever the fault left: nothing to compare
   if (predicted.outputs.size() != measured.outputs.size())
     v.problems.push_back(fmt::format("the simulator read back {} buffer(s), the hardware {}", predicted.outputs.size(),
                                      measured.outputs.size()));
@@ -115,6 +120,14 @@ std::string format_text(const Validation& v, std::size_t max_mismatches) {
   std::string out = fmt::format("== validate {}{} ==\n", v.title, params.empty() ? "" : " (" + params + ")");
   out += fmt::format("predicted by {}\nmeasured on {}\n", v.predicted_device, v.measured_device);
   for (const auto& p : v.problems) out += fmt::format("problem: {}\n", p);
+  if (v.predicted_fault) out += fmt::format("simulator: {}\n", report::fault_line(*v.predicted_fault));
+  if (v.measured_fault) out += fmt::format("hardware: {}\n", report::fault_line(*v.measured_fault));
+  if (v.faulted())
+    out += fmt::format("outputs: not compared ({} faulted); launches compared: {}\n",
+                       v.predicted_fault && v.measured_fault ? "both runs"
+                       : v.predicted_fault                    ? "the simulator's run"
+                                                              : "the hardware's run",
+                       v.launches.size());
   for (const auto& o : v.outputs) {
     if (!o.compared) {
       out += fmt::format("output {}: {} elements, device-specific (clock values), not compared\n", o.label, o.elements);
@@ -177,7 +190,9 @@ std::string format_text(const Validation& v, std::size_t max_mismatches) {
   } else if (!v.ncu.is_null() && v.ncu.contains("error")) {
     out += fmt::format("hardware counters: {}\n", v.ncu["error"].get<std::string>());
   }
-  out += fmt::format("verdict: {}\n", v.matches() ? "MATCH (outputs, warps and every active mask agree)" : "MISMATCH");
+  out += fmt::format("verdict: {}\n", v.matches()   ? "MATCH (outputs, warps and every active mask agree)"
+                                     : v.faulted() ? "FAULT (the launches before the fault are compared above)"
+                                                   : "MISMATCH");
   return out;
 }
 
@@ -189,6 +204,8 @@ nlohmann::json to_json(const Validation& v) {
   j["predicted_device"] = v.predicted_device;
   j["measured_device"] = v.measured_device;
   j["problems"] = v.problems;
+  j["faults"] = {{"predicted", v.predicted_fault ? report::to_json(*v.predicted_fault) : nlohmann::json()},
+                 {"measured", v.measured_fault ? report::to_json(*v.measured_fault) : nlohmann::json()}};
   auto& outputs = j["outputs"] = nlohmann::json::array();
   for (const auto& o : v.outputs)
     outputs.push_back({{"label", o.label}, {"elements", o.elements}, {"compared", o.compared}, {"different", o.different},
@@ -272,6 +289,9 @@ nlohmann::json save_measured(const kernels::Outcome& measured, const std::string
   auto& outputs = j["outputs"] = nlohmann::json::array();
   for (const auto& o : measured.outputs)
     outputs.push_back({{"label", o.label}, {"is_float", o.is_float}, {"device_specific", o.device_specific}, {"hex", to_hex(o.bytes)}});
+  if (const auto& f = measured.fault)
+    j["fault"] = {{"message", f->message}, {"launch", f->launch}, {"kernel", f->kernel},
+                  {"grid", dim(f->grid)},  {"block", dim(f->block)}};
   return j;
 }
 
@@ -302,8 +322,11 @@ kernels::Outcome load_measured(const nlohmann::json& saved, const kernels::Outco
         throw Error(fmt::format("saved run: launch {} has grid {} and block {}", i + 1, to_string(stats.grid),
                                 to_string(stats.block)));
       const std::uint64_t threads = stats.block.count(), warps_per_block = (threads + 31) / 32;
+      // Launches past the predicted run's (it faulted before them) are kept but never compared:
+      // their basic blocks cannot be checked against a kernel.
       const std::uint32_t blocks_in_cfg =
-          i < predicted.launches.size() ? static_cast<std::uint32_t>(predicted.launches[i].kernel->analysis.cfg.blocks.size()) : 0;
+          i < predicted.launches.size() ? static_cast<std::uint32_t>(predicted.launches[i].kernel->analysis.cfg.blocks.size())
+                                        : std::numeric_limits<std::uint32_t>::max();
       for (const auto& w : one.at("warps")) {
         WarpTrace wt;
         wt.block_linear = w.at("block").get<std::uint64_t>();
@@ -331,6 +354,19 @@ kernels::Outcome load_measured(const nlohmann::json& saved, const kernels::Outco
     for (const auto& o : saved.at("outputs"))
       out.outputs.push_back({o.at("label").get<std::string>(), from_hex(o.at("hex").get<std::string>()),
                              o.at("is_float").get<bool>(), o.at("device_specific").get<bool>()});
+    if (saved.contains("fault") && !saved["fault"].is_null()) {
+      const auto& f = saved["fault"];
+      kernels::FaultInfo fault;
+      fault.message = f.at("message").get<std::string>();
+      fault.launch = f.at("launch").get<std::size_t>();
+      fault.kernel = f.at("kernel").get<std::string>();
+      fault.grid = dim(f.at("grid"));
+      fault.block = dim(f.at("block"));
+      if (fault.launch != out.launches.size() + 1)
+        throw Error(fmt::format("saved run: the fault is in launch {} but {} launch(es) completed before it", fault.launch,
+                                out.launches.size()));
+      out.fault = std::move(fault);
+    }
     out.checked = predicted.checked;
     return out;
   } catch (const nlohmann::json::exception& e) {

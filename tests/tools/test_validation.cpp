@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "kernels/scenario.hpp"
+#include "kernels/scenario_file.hpp"
 #include "sim/gpu.hpp"
 #include "tests/tools/cli_helpers.hpp"
 #include "tools/ncu.hpp"
@@ -174,4 +175,67 @@ TEST_CASE("the control-flow corpus recorded on an H100 replays with the scores o
     ++replayed;
   }
   CHECK(replayed >= 150);
+}
+
+TEST_CASE("validate reports the launches before a simulator fault, names the fault and exits 1") {
+  // The scenario's second launch reads past the end of a short buffer: the simulator faults there,
+  // the GPU (here a stand-in: the first launch's recording, repeated) ran both launches.
+  const std::string path = std::string(WARPSIM_TEST_DATA_DIR) + "/scenarios/fault.json";
+  const auto scenario = warpsim::kernels::load_scenario_file(path);
+  warpsim::sim::Gpu gpu;
+  warpsim::kernels::RunOptions options;
+  options.record_trace = true;
+  std::shared_ptr<warpsim::kernels::Outcome> partial;
+  try {
+    scenario->run(gpu, warpsim::kernels::resolve_params(*scenario, {}), options);
+  } catch (const warpsim::kernels::FaultedRun& fault) {
+    partial = fault.outcome;
+  }
+  REQUIRE(partial);
+  REQUIRE(partial->launches.size() == 1);
+  partial->fault.reset();
+  auto saved = warpsim::validation::save_measured(*partial, "simulated stand-in");
+  saved["launches"].push_back(saved["launches"][0]);
+  saved["target"] = path;
+  const auto r = cli({"validate", path, "--replay", write("replay-sim-fault.json", saved)});
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("simulator: FAULT in launch 2 (kernel affine, grid 2, block 32): block (0,0,0) warp 0 lane 8") !=
+        std::string::npos);
+  CHECK(r.out.find("outputs: not compared (the simulator's run faulted); launches compared: 1") != std::string::npos);
+  CHECK(r.out.find("launch 1: kernel affine") != std::string::npos);
+  CHECK(r.out.find("active masks: 8 of 8 block entries equal; 2 of 2 warps identical") != std::string::npos);
+  CHECK(r.out.find("launch 2:") == std::string::npos);
+  CHECK(r.out.find("verdict: FAULT") != std::string::npos);
+  CHECK(r.err.find("warpsim: error: the simulator: kernel 'affine' block (0,0,0) warp 0 lane 8") != std::string::npos);
+  const auto j = cli({"validate", path, "--replay", write("replay-sim-fault.json", saved), "--format", "json"});
+  CHECK(j.code == 1);
+  const auto parsed = nlohmann::json::parse(j.out);
+  CHECK(parsed["faults"]["predicted"]["launch"] == 2);
+  CHECK(parsed["faults"]["predicted"]["site"]["lane"] == 8);
+  CHECK(parsed["faults"]["measured"].is_null());
+  CHECK(parsed["launches"].size() == 1);
+  CHECK(parsed["outputs"].empty());
+  CHECK(parsed["match"] == false);
+}
+
+TEST_CASE("a hardware run saved with its fault replays as a fault of the hardware") {
+  auto saved = saved_from_simulator("vecadd", {{"n", 100}});
+  saved["launches"] = nlohmann::json::array();
+  saved["outputs"] = nlohmann::json::array();
+  saved["fault"] = {{"message", "an illegal memory access was encountered"}, {"launch", 1}, {"kernel", "vecadd"},
+                    {"grid", {1, 1, 1}}, {"block", {128, 1, 1}}};
+  const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-gpu-fault.json", saved)});
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("hardware: FAULT in launch 1 (kernel vecadd, grid 1, block 128): an illegal memory access was encountered") !=
+        std::string::npos);
+  CHECK(r.out.find("outputs: not compared (the hardware's run faulted); launches compared: 0") != std::string::npos);
+  CHECK(r.out.find("verdict: FAULT") != std::string::npos);
+  SECTION("a fault that does not follow the completed launches is refused") {
+    saved["fault"]["launch"] = 3;
+    const auto bad = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-gpu-fault-bad.json", saved)});
+    CHECK(bad.code == 1);
+    CHECK(bad.err.find("the fault is in launch 3 but 0 launch(es) completed before it") != std::string::npos);
+  }
 }

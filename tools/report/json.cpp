@@ -137,6 +137,23 @@ nlohmann::json to_json(const LaunchStats& s) {
   return j;
 }
 
+nlohmann::json to_json(const kernels::FaultInfo& f) {
+  nlohmann::json fault = {{"launch", f.launch}, {"kernel", f.kernel},   {"file", f.kernel_file},
+                          {"grid", dim(f.grid)}, {"block", dim(f.block)}, {"message", f.message},
+                          {"line", fault_line(f)}};
+  if (f.site)
+    fault["site"] = {{"block_index", {{"x", f.site->block_x}, {"y", f.site->block_y}, {"z", f.site->block_z}}},
+                     {"warp", f.site->warp},
+                     {"lane", f.site->lane},
+                     {"pc", f.site->pc},
+                     {"line", f.site->line},
+                     {"source", f.site->source},
+                     {"cause", f.site->cause}};
+  else
+    fault["site"] = nullptr;
+  return fault;
+}
+
 nlohmann::json to_json(const RunReport& run) {
   nlohmann::json j;
   j["name"] = run.title;
@@ -154,24 +171,7 @@ nlohmann::json to_json(const RunReport& run) {
   auto& outputs = j["outputs"] = nlohmann::json::array();
   for (const auto& o : run.outcome->outputs) outputs.push_back({{"label", o.label}, {"elements", o.bytes.size() / 4}});
   j["check"] = {{"ran", run.outcome->checked}, {"passed", run.outcome->passed}, {"detail", run.outcome->check}};
-  if (const auto& f = run.outcome->fault) {
-    nlohmann::json fault = {{"launch", f->launch}, {"kernel", f->kernel},   {"file", f->kernel_file},
-                            {"grid", dim(f->grid)}, {"block", dim(f->block)}, {"message", f->message},
-                            {"line", fault_line(*f)}};
-    if (f->site)
-      fault["site"] = {{"block_index", {{"x", f->site->block_x}, {"y", f->site->block_y}, {"z", f->site->block_z}}},
-                       {"warp", f->site->warp},
-                       {"lane", f->site->lane},
-                       {"pc", f->site->pc},
-                       {"line", f->site->line},
-                       {"source", f->site->source},
-                       {"cause", f->site->cause}};
-    else
-      fault["site"] = nullptr;
-    j["fault"] = std::move(fault);
-  } else {
-    j["fault"] = nullptr;
-  }
+  j["fault"] = run.outcome->fault ? to_json(*run.outcome->fault) : nlohmann::json();
   if (!run.buffers.empty()) j["buffers"] = run.buffers;
   if (const auto& r = run.reproduce)
     j["reproduce"] = {{"argv", r->argv},

@@ -41,6 +41,8 @@ struct TextOptions {
 std::string format_text(const RunReport& run, const TextOptions& options = {});
 nlohmann::json to_json(const RunReport& run);
 nlohmann::json to_json(const LaunchStats& stats);
+// A fault as run and compare reports carry it ("fault" in docs/report.md).
+nlohmann::json to_json(const kernels::FaultInfo& fault);
 // The per-warp table of every launch, one row per kept warp, with a header row.
 std::string format_csv(const RunReport& run);
 
