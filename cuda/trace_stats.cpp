@@ -79,7 +79,7 @@ LaunchStats stats_from_trace(const Trace& trace, const isa::Kernel& kernel, cons
   const auto& blocks = analysis.cfg.blocks;
 
   // The simulator's selection, so --warps picks the same warps on both devices.
-  WarpSelector selector(selection, warp_size, s.warps_per_block);
+  WarpSelector selector(selection, s.warps_per_block);
   for (const WarpTrace& wt : trace.warps) {
     WarpStats w;
     w.block_linear = wt.block_linear;

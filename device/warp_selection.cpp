@@ -4,8 +4,8 @@
 
 namespace warpsim {
 
-WarpSelector::WarpSelector(const WarpSelection& selection, std::uint32_t warp_size, std::uint64_t warps_per_block)
-    : selection_(selection), warp_size_(warp_size), warps_per_block_(warps_per_block) {}
+WarpSelector::WarpSelector(const WarpSelection& selection, std::uint64_t warps_per_block)
+    : selection_(selection), warps_per_block_(warps_per_block) {}
 
 bool WarpSelector::less_efficient(const WarpStats& a, const WarpStats& b) const {
   // Exact comparison of thread / warp instruction ratios (the warp size is common to both).

@@ -12,7 +12,7 @@ namespace warpsim {
 
 class WarpSelector {
  public:
-  WarpSelector(const WarpSelection& selection, std::uint32_t warp_size, std::uint64_t warps_per_block);
+  WarpSelector(const WarpSelection& selection, std::uint64_t warps_per_block);
   void add(const WarpStats& warp);
   void merge(WarpSelector&& other);
   // The kept warps in launch order, each once.
@@ -24,7 +24,6 @@ class WarpSelector {
   void offer(std::vector<WarpStats>& heap, const WarpStats& w, bool by_efficiency);
 
   WarpSelection selection_;
-  std::uint32_t warp_size_;
   std::uint64_t warps_per_block_;
   std::vector<WarpStats> first_;      // Default: max-heap on launch order, at most keep
   std::vector<WarpStats> worst_;      // Default: max-heap on (efficiency, launch order), at most keep

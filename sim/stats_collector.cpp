@@ -18,7 +18,7 @@ StatsCollector::StatsCollector(const LaunchSpec& spec, const Program& program, s
       warp_size_(program.warp_size),
       warps_per_block_(warps_per_block),
       tracing_(spec.record_trace),
-      selector_(spec.warps, program.warp_size, warps_per_block) {
+      selector_(spec.warps, warps_per_block) {
   const auto& kernel = *spec.kernel;
   const auto& cfg = spec.analysis->cfg;
   branches.reserve(program.branch_pcs.size());

@@ -1,5 +1,9 @@
 #include "sim/step.hpp"
 
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
 #include "sim/lanes.hpp"
 
 namespace warpsim::sim {
@@ -29,9 +33,28 @@ const std::byte* host_bytes(const Inst& in, const LaneContext& c, std::uint64_t 
   return c.global->at(cache).data.get() + (address - c.global->at(cache).base);
 }
 
-std::uint64_t read_value(const std::byte* p, unsigned size) {
+template <class W>
+std::uint64_t relaxed_load(const std::byte* p) {
+  return std::atomic_ref<W>(*reinterpret_cast<W*>(const_cast<std::byte*>(p))).load(std::memory_order_relaxed);
+}
+
+// The first (up to) 8 bytes at p. Global memory may be written by blocks on other host threads at
+// the same time, so it is read as the executor reads it: a relaxed atomic load (a plain copy there
+// is a data race, which ThreadSanitizer reports); shared memory belongs to this block alone. A
+// misaligned global address is copied: the step faults on it before anything else runs.
+std::uint64_t read_value(const std::byte* p, unsigned size, bool shared) {
+  const unsigned width = size > 8 ? 8 : size;
+  if (!shared && reinterpret_cast<std::uintptr_t>(p) % width == 0) {
+    switch (width) {
+      case 1: return relaxed_load<std::uint8_t>(p);
+      case 2: return relaxed_load<std::uint16_t>(p);
+      case 4: return relaxed_load<std::uint32_t>(p);
+      case 8: return relaxed_load<std::uint64_t>(p);
+      default: break;
+    }
+  }
   std::uint64_t v = 0;
-  std::memcpy(&v, p, size > 8 ? 8 : size);
+  std::memcpy(&v, p, width);
   return v;
 }
 }  // namespace
@@ -48,11 +71,12 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   else
     lanes::lane_addresses<false>(in, c, addresses);
   if (!want_old_values || !writes_memory(in.timing)) return;
+  const bool shared = isa::is_shared_memory(in.timing);
   int cache = -1;
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {
     const unsigned l = lanes::lowest_lane(m);
     if (const std::byte* p = host_bytes(in, c, addresses[l], cache)) {
-      record.old_values[l] = read_value(p, in.access_bytes);
+      record.old_values[l] = read_value(p, in.access_bytes, shared);
       record.valid |= std::uint64_t{1} << l;
     }
   }
@@ -61,11 +85,12 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
 bool StepSink::wrote_new_value(const LaneContext& c) const {
   const Inst& in = *record.inst;
   if (!writes_memory(in.timing)) return false;
+  const bool shared = isa::is_shared_memory(in.timing);
   int cache = -1;
   for (std::uint64_t m = record.valid; m != 0; m &= m - 1) {
     const unsigned l = lanes::lowest_lane(m);
     const std::byte* p = host_bytes(in, c, record.addresses[l], cache);
-    if (p == nullptr || read_value(p, in.access_bytes) != record.old_values[l]) return true;
+    if (p == nullptr || read_value(p, in.access_bytes, shared) != record.old_values[l]) return true;
   }
   return false;
 }

@@ -2,6 +2,8 @@
 # Builds the libFuzzer targets with clang (ASan+UBSan, coverage) in build-fuzz/ and runs each for
 # SECONDS (default 25), seeded with every kernel in kernels/ and the dictionary fuzz/kir.dict.
 #   tools/fuzz.sh [SECONDS] [TARGET...]      TARGET: fuzz_isa, fuzz_sim (default both)
+# WARPSIM_FUZZ_BUILD_ONLY=1 builds and stops; WARPSIM_FUZZ_CMAKE_ARGS adds configure arguments
+# (tools/test.sh builds at -O1 without debug information).
 # The corpus grows in build-fuzz/corpus/TARGET (kept between runs); findings land in
 # build-fuzz/findings/ and fail the run. For hours: tools/fuzz.sh 14400 (docs/testing.md).
 set -euo pipefail
@@ -18,6 +20,7 @@ fi
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DWARPSIM_FUZZ=ON -DWARPSIM_TESTS=OFF ${WARPSIM_FUZZ_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
+[ "${WARPSIM_FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 mkdir -p "$build/findings"
 for t in "${targets[@]}"; do
   mkdir -p "$build/corpus/$t"

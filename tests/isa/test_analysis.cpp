@@ -7,21 +7,14 @@
 
 #include "isa/analysis.hpp"
 #include "isa/parser.hpp"
+#include "tests/isa/isa_helpers.hpp"
 
 using namespace warpsim::isa;
 using Blocks = std::vector<std::uint32_t>;
 
 namespace {
 
-Kernel kernel_of(std::string_view text) {
-  ParseResult result = parse(text, "test.kir");
-  std::string messages;
-  for (const Diagnostic& d : result.diagnostics) messages += d.format();
-  INFO(messages);
-  REQUIRE(result.ok());
-  REQUIRE(result.module.kernels.size() == 1);
-  return result.module.kernels[0];
-}
+using warpsim::isa::test::kernel_of;
 
 // Every block as [begin, end) pairs, to compare with one line.
 std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges(const Cfg& cfg) {

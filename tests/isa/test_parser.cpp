@@ -5,6 +5,7 @@
 #include <random>
 
 #include "isa/parser.hpp"
+#include "tests/isa/isa_helpers.hpp"
 
 using namespace warpsim::isa;
 
@@ -32,11 +33,7 @@ done:
 }
 )";
 
-std::string all_messages(const ParseResult& r) {
-  std::string out;
-  for (const auto& d : r.diagnostics) out += d.format();
-  return out;
-}
+using warpsim::isa::test::all_messages;
 }  // namespace
 
 TEST_CASE("the vecadd example of docs/ir.md parses") {

@@ -8,17 +8,14 @@
 #include <random>
 
 #include "isa/parser.hpp"
+#include "tests/isa/isa_helpers.hpp"
 #include "isa/printer.hpp"
 
 using namespace warpsim::isa;
 
 namespace {
 
-std::string all_messages(const ParseResult& r) {
-  std::string out;
-  for (const auto& d : r.diagnostics) out += d.format();
-  return out;
-}
+using warpsim::isa::test::all_messages;
 
 // Canonical text that uses every opcode in the table at least once.
 const char* kEveryOpcode = R"(kernel every_opcode(ptr.f32 fp, ptr.u32 up, u32 n, s32 sn, u64 wn, f32 fn, ptr.u8 bp, f64 dn, s64 ln) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "isa/parser.hpp"
+#include "tests/isa/isa_helpers.hpp"
 #include "isa/verifier.hpp"
 
 using namespace warpsim::isa;
@@ -15,18 +16,12 @@ namespace {
 
 Module module_of(std::string_view text) {
   ParseResult result = parse(text, "test.kir");
-  std::string messages;
-  for (const Diagnostic& d : result.diagnostics) messages += d.format();
-  INFO(messages);
+  INFO(warpsim::isa::test::all_messages(result));
   REQUIRE(result.ok());
   return result.module;
 }
 
-Kernel kernel_of(std::string_view text) {
-  Module module = module_of(text);
-  REQUIRE(module.kernels.size() == 1);
-  return module.kernels[0];
-}
+using warpsim::isa::test::kernel_of;
 
 std::vector<std::string> messages(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> out;

@@ -18,6 +18,9 @@
 
 namespace warpsim::sim::test {
 
+// Lanes of the 64-wide warps the lane-function tests run.
+constexpr unsigned kLanes = 64;
+
 struct Compiled {
   std::string text;
   isa::Module module;

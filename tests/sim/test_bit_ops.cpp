@@ -11,7 +11,6 @@ using namespace warpsim::sim::test;
 
 namespace {
 
-constexpr unsigned kLanes = 64;
 
 // Bit i of x.
 std::uint64_t bit(std::uint64_t x, unsigned i) { return i < 64 ? (x >> i) & 1 : 0; }

@@ -15,7 +15,6 @@ using namespace warpsim::sim::test;
 
 namespace {
 
-constexpr unsigned kLanes = 64;
 
 // The host's own directed rounding: the reference the emulation must match bit for bit.
 float host_rounded(int mode, int op, float a, float b, float c) {

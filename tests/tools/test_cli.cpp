@@ -13,11 +13,7 @@ using warpsim::test::cli;
 
 std::string kernels_dir() { return WARPSIM_KERNELS_DIR; }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = "/tmp/warpsim-test-" + name;
-  std::ofstream(path) << text;
-  return path;
-}
+using warpsim::test::write_temp;
 
 const char* kVecadd = "vecadd.kir";
 

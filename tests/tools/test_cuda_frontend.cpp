@@ -11,11 +11,14 @@
 #include "frontend/import.hpp"
 #include "sim/gpu.hpp"
 #include "tests/tools/cli_helpers.hpp"
+#include "tests/tools/file_run_helpers.hpp"
 #include "tools/file_run.hpp"
 
 namespace {
 
-std::string data(const std::string& name) { return std::string(WARPSIM_TEST_DATA_DIR) + "/cuda/" + name; }
+using warpsim::test::cuda_data;
+using warpsim::test::run_file;
+
 
 bool nvrtc_available() { return !warpsim::cuda::Nvrtc().unavailable_reason(); }
 
@@ -32,24 +35,11 @@ const warpsim::kernels::OutputBuffer& output(const warpsim::kernels::Outcome& o,
   return o.outputs.front();
 }
 
-warpsim::kernels::Outcome run(const std::string& file, warpsim::Dim3 grid, warpsim::Dim3 block,
-                              std::vector<std::pair<std::string, std::string>> args, std::vector<std::string> buffers) {
-  warpsim::cli::FileRun r;
-  r.path = file;
-  r.grid = grid;
-  r.block = block;
-  r.args = std::move(args);
-  for (const auto& b : buffers) r.buffers.push_back(warpsim::cli::parse_buffer_spec(b));
-  warpsim::sim::Gpu gpu;
-  warpsim::kernels::RunOptions options;
-  options.read_all_buffers = true;
-  return warpsim::cli::run_file(gpu, r, options);
-}
 
 }  // namespace
 
 TEST_CASE("an imported kernel keeps its CUDA parameter names and the CUDA line of each instruction") {
-  const auto imported = warpsim::frontend::import_file(data("saxpy.ptx"), {});
+  const auto imported = warpsim::frontend::import_file(cuda_data("saxpy.ptx"), {});
   CHECK(imported.kernel == "saxpy");
   CHECK(imported.kir.find("kernel saxpy(s32 n, f32 a, ptr.f32 x, ptr.f32 y) {") != std::string::npos);
   CHECK(imported.kir.find("file 1 \"saxpy.cu\"") != std::string::npos);
@@ -58,7 +48,7 @@ TEST_CASE("an imported kernel keeps its CUDA parameter names and the CUDA line o
 
 TEST_CASE("saxpy.ptx runs on the simulator and matches the host reference, and branch rows name saxpy.cu") {
   const int n = 1000;
-  const auto out = run(data("saxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "2.5"}},
+  const auto out = run_file(cuda_data("saxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "2.5"}},
                        {"x=f32[1024]:iota", "y=f32[1024]:const:1.5"});
   const auto y = floats(output(out, "y"));
   for (int i = 0; i < 1024; ++i) {
@@ -73,7 +63,7 @@ TEST_CASE("saxpy.ptx runs on the simulator and matches the host reference, and b
 
 TEST_CASE("the textbook kernels in CUDA C give the .kir scenarios' results and divergence") {
   SECTION("vector add: one warp of 32 diverges at n = 1003") {
-    const auto out = run(data("vecadd.ptx"), {16, 1, 1}, {64, 1, 1}, {{"n", "1003"}},
+    const auto out = run_file(cuda_data("vecadd.ptx"), {16, 1, 1}, {64, 1, 1}, {{"n", "1003"}},
                          {"a=f32[1024]:iota", "b=f32[1024]:const:0.5", "c=f32[1024]:zeros"});
     const auto c = floats(output(out, "c"));
     for (std::size_t i = 0; i < 1024; ++i) REQUIRE(c[i] == (i < 1003 ? float(i) + 0.5f : 0.0f));
@@ -83,7 +73,7 @@ TEST_CASE("the textbook kernels in CUDA C give the .kir scenarios' results and d
     CHECK(b[0].divergent_executions == 1);
   }
   SECTION("divergent loop: trips 6 + t % 3") {
-    const auto out = run(data("divergent_loop.ptx"), {2, 1, 1}, {64, 1, 1}, {}, {"out=u32[128]:zeros"});
+    const auto out = run_file(cuda_data("divergent_loop.ptx"), {2, 1, 1}, {64, 1, 1}, {}, {"out=u32[128]:zeros"});
     const auto& bytes = output(out, "out").bytes;
     for (std::uint32_t t = 0; t < 128; ++t) {
       std::uint32_t v = 0;
@@ -94,14 +84,14 @@ TEST_CASE("the textbook kernels in CUDA C give the .kir scenarios' results and d
   }
   SECTION("reductions: one block sums 512 values") {
     for (const char* file : {"reduce_fig5_13.ptx", "reduce_fig5_15.ptx"}) {
-      const auto out = run(data(file), {1, 1, 1}, {256, 1, 1}, {}, {"input=f32[512]:const:1", "output=f32[1]:zeros"});
+      const auto out = run_file(cuda_data(file), {1, 1, 1}, {256, 1, 1}, {}, {"input=f32[512]:const:1", "output=f32[1]:zeros"});
       CHECK(floats(output(out, "output"))[0] == 512.0f);
     }
   }
 }
 
 TEST_CASE("everyday kernels: a warp-shuffle sum") {
-  const auto out = run(data("warp_sum.ptx"), {4, 1, 1}, {128, 1, 1}, {{"n", "500"}},
+  const auto out = run_file(cuda_data("warp_sum.ptx"), {4, 1, 1}, {128, 1, 1}, {{"n", "500"}},
                        {"in=f32[512]:const:0.5", "total=f32[1]:zeros"});
   CHECK(floats(output(out, "total"))[0] == 250.0f);
 }
@@ -147,8 +137,8 @@ TEST_CASE("each committed .ptx is what NVRTC makes of its .cu, and imports (wher
                            "reduce_ece408_naive", "reduce_ece408_improved", "report_clocks", "matmul_tiled",
                            "matmul_coarsened", "histogram", "transpose", "stencil1d", "scan_kogge_stone",
                            "scan_brent_kung", "daxpy", "bitonic_step", "spmv_csr", "softmax_row", "bfs_frontier"}) {
-    const auto from_cu = warpsim::frontend::import_file(data(std::string(name) + ".cu"), {});
-    std::ifstream committed(data(std::string(name) + ".ptx"));
+    const auto from_cu = warpsim::frontend::import_file(cuda_data(std::string(name) + ".cu"), {});
+    std::ifstream committed(cuda_data(std::string(name) + ".ptx"));
     const std::string ptx((std::istreambuf_iterator<char>(committed)), std::istreambuf_iterator<char>());
     CHECK(from_cu.ptx == ptx);
   }

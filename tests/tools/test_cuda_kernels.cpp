@@ -11,15 +11,18 @@
 #include <set>
 
 #include "sim/gpu.hpp"
+#include "tests/tools/file_run_helpers.hpp"
 #include "tools/file_run.hpp"
 
 namespace {
+
+using warpsim::test::cuda_data;
+using warpsim::test::run_file;
 
 using warpsim::Dim3;
 using warpsim::kernels::Outcome;
 using Args = std::vector<std::pair<std::string, std::string>>;
 
-std::string data(const std::string& name) { return std::string(WARPSIM_TEST_DATA_DIR) + "/cuda/" + name; }
 std::string kir(const std::string& name) { return std::string(WARPSIM_KERNELS_DIR) + "/" + name; }
 
 template <typename T>
@@ -34,18 +37,6 @@ std::vector<T> values(const Outcome& o, const std::string& name) {
   return {};
 }
 
-Outcome run(const std::string& file, Dim3 grid, Dim3 block, Args args, std::vector<std::string> buffers) {
-  warpsim::cli::FileRun r;
-  r.path = file;
-  r.grid = grid;
-  r.block = block;
-  r.args = std::move(args);
-  for (const auto& b : buffers) r.buffers.push_back(warpsim::cli::parse_buffer_spec(b));
-  warpsim::sim::Gpu gpu;
-  warpsim::kernels::RunOptions options;
-  options.read_all_buffers = true;
-  return warpsim::cli::run_file(gpu, r, options);
-}
 
 // Divergent branch executions over every branch of the launch, and the branches that diverged.
 struct Divergence {
@@ -73,7 +64,7 @@ std::string write_file(const std::string& name, const std::vector<T>& v) {
 
 TEST_CASE("PMPP grey on unsigned char pixels matches the host and the gray.kir scenario's divergence") {
   const int width = 37, height = 21;
-  const auto out = run(data("grey.ptx"), {3, 2, 1}, {16, 16, 1}, {{"width", "37"}, {"height", "21"}},
+  const auto out = run_file(cuda_data("grey.ptx"), {3, 2, 1}, {16, 16, 1}, {{"width", "37"}, {"height", "21"}},
                        {"Pin=u8[2331]:random:256", "Pout=u8[777]:zeros"});
   const auto in = values<std::uint8_t>(out, "Pin");
   const auto grey = values<std::uint8_t>(out, "Pout");
@@ -82,7 +73,7 @@ TEST_CASE("PMPP grey on unsigned char pixels matches the host and the gray.kir s
     const float sum = 0.21f * r + 0.71f * g + 0.07f * b;
     REQUIRE(grey[p] == static_cast<std::uint8_t>(sum));
   }
-  const auto reference = run(kir("gray.kir"), {3, 2, 1}, {16, 16, 1}, {{"width", "37"}, {"height", "21"}},
+  const auto reference = run_file(kir("gray.kir"), {3, 2, 1}, {16, 16, 1}, {{"width", "37"}, {"height", "21"}},
                              {"rgb=u32[2331]:random:256", "grey=u32[777]:zeros"});
   // gray.kir tests both bounds with one and.pred and one branch; the totals are compared.
   CHECK(divergence(out).divergent == divergence(reference).divergent);
@@ -90,12 +81,12 @@ TEST_CASE("PMPP grey on unsigned char pixels matches the host and the gray.kir s
 
 TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values, and divergence as the .kir scenarios") {
   for (const std::string name : {"reduce_ece408_naive", "reduce_ece408_improved"}) {
-    const auto out = run(data(name + ".ptx"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
+    const auto out = run_file(cuda_data(name + ".ptx"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
                          {"input=f32[1000]:iota", "out=f32[2]:zeros"});
     const auto sums = values<float>(out, "out");
     CHECK(sums[0] == 511.0f * 512.0f / 2.0f);                      // 0 + ... + 511, exact
     CHECK(sums[1] == (999.0f * 1000.0f - 511.0f * 512.0f) / 2.0f);  // 512 + ... + 999
-    const auto reference = run(kir(name + ".kir"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
+    const auto reference = run_file(kir(name + ".kir"), {2, 1, 1}, {256, 1, 1}, {{"n", "1000"}},
                                {"input=f32[1000]:iota", "out=f32[2]:zeros"});
     INFO(name);
     // The .kir loads with a guarded ld; NVRTC branches around the load of input[start +
@@ -111,7 +102,7 @@ TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values, and
 }
 
 TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_clocks.kir") {
-  const auto out = run(data("report_clocks.ptx"), {4, 1, 1}, {14, 8, 1}, {}, {"out=u32[448]:zeros"});
+  const auto out = run_file(cuda_data("report_clocks.ptx"), {4, 1, 1}, {14, 8, 1}, {}, {"out=u32[448]:zeros"});
   const auto clocks = values<std::uint32_t>(out, "out");
   std::set<std::uint32_t> distinct;
   for (std::size_t t = 0; t < clocks.size(); ++t) {
@@ -134,7 +125,7 @@ TEST_CASE("tiled and coarsened matrix multiply match the host product, and diver
   for (const auto& c : {Case{"matmul_tiled.ptx", "matmul_tiled.kir", {3, 3, 1}},
                         Case{"matmul_coarsened.ptx", "matmul_coarsened_c4.kir", {1, 3, 1}}}) {
     INFO(c.ptx);
-    const auto out = run(data(c.ptx), c.grid, {16, 16, 1}, args, buffers);
+    const auto out = run_file(cuda_data(c.ptx), c.grid, {16, 16, 1}, args, buffers);
     const auto m = values<float>(out, "M"), n = values<float>(out, "N"), p = values<float>(out, "P");
     for (unsigned r = 0; r < rows; ++r)
       for (unsigned col = 0; col < cols; ++col) {
@@ -142,14 +133,14 @@ TEST_CASE("tiled and coarsened matrix multiply match the host product, and diver
         for (unsigned k = 0; k < inner; ++k) sum = std::fma(m[r * inner + k], n[k * cols + col], sum);
         REQUIRE(p[r * cols + col] == Approx(sum).epsilon(1e-5));
       }
-    const auto reference = run(kir(c.kir), c.grid, {16, 16, 1}, args, buffers);
+    const auto reference = run_file(kir(c.kir), c.grid, {16, 16, 1}, args, buffers);
     CHECK(divergence(out).divergent == divergence(reference).divergent);
   }
 }
 
 TEST_CASE("everyday kernels in CUDA C match their host references") {
   SECTION("histogram of bytes with shared atomics") {
-    const auto out = run(data("histogram.ptx"), {4, 1, 1}, {128, 1, 1}, {{"n", "5000"}},
+    const auto out = run_file(cuda_data("histogram.ptx"), {4, 1, 1}, {128, 1, 1}, {{"n", "5000"}},
                          {"data=u8[5000]:random:256", "histo=u32[256]:zeros"});
     const auto bytes = values<std::uint8_t>(out, "data");
     std::vector<std::uint32_t> expected(256);
@@ -158,14 +149,14 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
   }
   SECTION("transpose through a padded shared tile") {
     const unsigned rows = 45, cols = 70;
-    const auto out = run(data("transpose.ptx"), {3, 2, 1}, {32, 32, 1}, {{"rows", "45"}, {"cols", "70"}},
+    const auto out = run_file(cuda_data("transpose.ptx"), {3, 2, 1}, {32, 32, 1}, {{"rows", "45"}, {"cols", "70"}},
                          {"in=f32[3150]:random", "out=f32[3150]:zeros"});
     const auto in = values<float>(out, "in"), t = values<float>(out, "out");
     for (unsigned r = 0; r < rows; ++r)
       for (unsigned c = 0; c < cols; ++c) REQUIRE(t[c * rows + r] == in[r * cols + c]);
   }
   SECTION("1D stencil of radius 3 with a halo in shared memory") {
-    const auto out = run(data("stencil1d.ptx"), {8, 1, 1}, {128, 1, 1}, {{"n", "1000"}},
+    const auto out = run_file(cuda_data("stencil1d.ptx"), {8, 1, 1}, {128, 1, 1}, {{"n", "1000"}},
                          {"in=s32[1000]:random:100", "out=s32[1000]:zeros"});
     const auto in = values<std::int32_t>(out, "in"), o = values<std::int32_t>(out, "out");
     for (int g = 0; g < 1000; ++g) {
@@ -183,7 +174,7 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
     for (const auto& c : {Case{"scan_kogge_stone.ptx", {3, 1, 1}, {256, 1, 1}, 256},
                           Case{"scan_brent_kung.ptx", {2, 1, 1}, {256, 1, 1}, 512}}) {
       INFO(c.file);
-      const auto out = run(data(c.file), c.grid, c.block, {{"n", "700"}}, {"x=f32[700]:iota", "y=f32[700]:zeros"});
+      const auto out = run_file(cuda_data(c.file), c.grid, c.block, {{"n", "700"}}, {"x=f32[700]:iota", "y=f32[700]:zeros"});
       const auto y = values<float>(out, "y");
       float sum = 0;  // integers below 2^24: exact in any order
       for (unsigned i = 0; i < 700; ++i) {
@@ -193,20 +184,20 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
     }
   }
   SECTION("SAXPY on f64") {
-    const auto out = run(data("daxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "0.1"}},
+    const auto out = run_file(cuda_data("daxpy.ptx"), {4, 1, 1}, {256, 1, 1}, {{"n", "1000"}, {"a", "0.1"}},
                          {"x=f64[1024]:random", "y=f64[1024]:random"});
     const auto x = values<double>(out, "x"), y = values<double>(out, "y");
     // y was random like x but with another seed; recompute it from the same initialiser.
-    const auto before = run(data("daxpy.ptx"), {1, 1, 1}, {1, 1, 1}, {{"n", "0"}, {"a", "0.1"}},
+    const auto before = run_file(cuda_data("daxpy.ptx"), {1, 1, 1}, {1, 1, 1}, {{"n", "0"}, {"a", "0.1"}},
                             {"x=f64[1024]:random", "y=f64[1024]:random"});
     const auto y0 = values<double>(before, "y");
     for (std::size_t i = 0; i < 1024; ++i) REQUIRE(y[i] == (i < 1000 ? 0.1 * x[i] + y0[i] : y0[i]));
   }
   SECTION("one bitonic sort step") {
     for (const auto& [j, k] : {std::pair<unsigned, unsigned>{4, 8}, {1, 256}}) {
-      const auto out = run(data("bitonic_step.ptx"), {2, 1, 1}, {128, 1, 1},
+      const auto out = run_file(cuda_data("bitonic_step.ptx"), {2, 1, 1}, {128, 1, 1},
                            {{"j", std::to_string(j)}, {"k", std::to_string(k)}}, {"keys=u32[256]:random:1000"});
-      const auto before = run(data("bitonic_step.ptx"), {1, 1, 1}, {1, 1, 1}, {{"j", "0"}, {"k", "1"}},
+      const auto before = run_file(cuda_data("bitonic_step.ptx"), {1, 1, 1}, {1, 1, 1}, {{"j", "0"}, {"k", "1"}},
                               {"keys=u32[256]:random:1000"});
       auto expected = values<std::uint32_t>(before, "keys");
       for (unsigned i = 0; i < 256; ++i) {
@@ -231,7 +222,7 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
       row_ptr.push_back(static_cast<std::uint32_t>(col_idx.size()));
     }
     for (unsigned i = 0; i < 64; ++i) x[i] = float(i % 9) - 4.0f;
-    const auto out = run(data("spmv_csr.ptx"), {4, 1, 1}, {32, 1, 1}, {{"rows", "100"}},
+    const auto out = run_file(cuda_data("spmv_csr.ptx"), {4, 1, 1}, {32, 1, 1}, {{"rows", "100"}},
                          {"row_ptr=u32:file:" + write_file("row_ptr", row_ptr), "col_idx=u32:file:" + write_file("col_idx", col_idx),
                           "values=f32:file:" + write_file("values", vals), "x=f32:file:" + write_file("x", x),
                           "y=f32[100]:zeros"});
@@ -245,7 +236,7 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
   }
   SECTION("softmax of each row (expf through ex2.approx.ftz, cvt.sat and fma.rm)") {
     const unsigned rows = 3, cols = 300;  // 300 = 2 x 128 + 44: the column loops diverge
-    const auto out = run(data("softmax_row.ptx"), {rows, 1, 1}, {128, 1, 1}, {{"cols", std::to_string(cols)}},
+    const auto out = run_file(cuda_data("softmax_row.ptx"), {rows, 1, 1}, {128, 1, 1}, {{"cols", std::to_string(cols)}},
                          {"in=f32[900]:random:8", "out=f32[900]:zeros"});
     const auto in = values<float>(out, "in"), y = values<float>(out, "out");
     for (unsigned r = 0; r < rows; ++r) {
@@ -273,7 +264,7 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
       level[v] = 4;
     }
     const auto size = static_cast<unsigned>(frontier.size());
-    const auto out = run(data("bfs_frontier.ptx"), {3, 1, 1}, {32, 1, 1},
+    const auto out = run_file(cuda_data("bfs_frontier.ptx"), {3, 1, 1}, {32, 1, 1},
                          {{"frontier_size", std::to_string(size)}, {"current", "4"}},
                          {"row_ptr=u32:file:" + write_file("bfs_row_ptr", row_ptr),
                           "col_idx=u32:file:" + write_file("bfs_col_idx", col_idx),

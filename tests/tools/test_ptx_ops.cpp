@@ -13,6 +13,7 @@
 #include "device/errors.hpp"
 #include "frontend/import.hpp"
 #include "sim/gpu.hpp"
+#include "tests/tools/cli_helpers.hpp"
 #include "tools/file_run.hpp"
 
 namespace {
@@ -32,11 +33,7 @@ std::string kernel_ptx(const std::string& body, unsigned slots) {
          ";\n add.s64 %rd7, %rd4, %rd8;\n" + body + stores + " ret;\n}\n";
 }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
-  std::ofstream(path) << text;
-  return path.string();
-}
+using warpsim::test::write_temp;
 
 // Runs `body` on 64 inputs from `init` and returns (input, out) as 32-bit words.
 std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> run_body(const std::string& name, const std::string& body,

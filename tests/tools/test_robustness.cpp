@@ -14,7 +14,7 @@ using warpsim::test::cli;
 
 std::string temp_path(const std::string& name) { return "/tmp/warpsim-robust-" + name; }
 
-std::string write_temp(const std::string& name, const std::string& text) {
+std::string robust_file(const std::string& name, const std::string& text) {
   const std::string path = temp_path(name);
   std::ofstream(path, std::ios::binary) << text;
   return path;
@@ -61,7 +61,7 @@ TEST_CASE("a device, a link to one or a FIFO is refused as a kernel file, not re
 }
 
 TEST_CASE("a buffer file is read for its declared elements only, and must hold exactly those") {
-  const auto kernel = write_temp("copy.kir", kCopy);
+  const auto kernel = robust_file("copy.kir", kCopy);
   auto run = [&](const std::string& a) {
     return cli({"run", kernel, "--grid", "1", "--block", "8", "--buffer", a, "--buffer", "b=u32[8]:zeros"});
   };
@@ -74,20 +74,20 @@ TEST_CASE("a buffer file is read for its declared elements only, and must hold e
     }
   }
   SECTION("shorter and longer files say which") {
-    const auto shorter = run("a=u32[8]:file:" + write_temp("short.bin", std::string(12, '\1')));
+    const auto shorter = run("a=u32[8]:file:" + robust_file("short.bin", std::string(12, '\1')));
     CHECK(shorter.code == 1);
     CHECK(shorter.err.find("holds 3 u32 elements, fewer than the 8 declared") != std::string::npos);
-    const auto longer = run("a=u32[8]:file:" + write_temp("long.bin", std::string(40, '\1')));
+    const auto longer = run("a=u32[8]:file:" + robust_file("long.bin", std::string(40, '\1')));
     CHECK(longer.code == 1);
     CHECK(longer.err.find("holds 10 u32 elements, more than the 8 declared") != std::string::npos);
-    CHECK(run("a=u32[8]:file:" + write_temp("exact.bin", std::string(32, '\1'))).code == 0);
-    CHECK(run("a=u32:file:" + write_temp("exact.bin", std::string(32, '\1'))).code == 0);
+    CHECK(run("a=u32[8]:file:" + robust_file("exact.bin", std::string(32, '\1'))).code == 0);
+    CHECK(run("a=u32:file:" + robust_file("exact.bin", std::string(32, '\1'))).code == 0);
   }
 }
 
 TEST_CASE("a diagnostic on a 10 MB line shows a window around the caret, not the whole line") {
   // The error at the end of a long line: the window ends there, with the caret under it.
-  const auto far = write_temp("far.kir", "kernel k() {\n" + std::string(10'000'000, ' ') + "bogus.u32 x\n    exit\n}\n");
+  const auto far = robust_file("far.kir", "kernel k() {\n" + std::string(10'000'000, ' ') + "bogus.u32 x\n    exit\n}\n");
   const auto r = cli({"check", far});
   CHECK(r.code == 1);
   CHECK(r.err.size() < 1000);
@@ -97,7 +97,7 @@ TEST_CASE("a diagnostic on a 10 MB line shows a window around the caret, not the
   const auto caret_line = r.err.find('\n', shown) + 1;
   CHECK(r.err.find('^', caret_line) - caret_line == r.err.find("bogus", shown) - shown);
   // A 10 MB name in the message: its beginning and end, and how much was left out.
-  const auto name = write_temp("name.kir", "kernel k() {\n    reg u32 x\n    add.u32 x, x, " + std::string(10'000'000, 'q') +
+  const auto name = robust_file("name.kir", "kernel k() {\n    reg u32 x\n    add.u32 x, x, " + std::string(10'000'000, 'q') +
                                                "\n    exit\n}\n");
   const auto n = cli({"check", name});
   CHECK(n.code == 1);

@@ -37,16 +37,11 @@ std::string write(const std::filesystem::path& path, const std::string& text) {
   return path.string();
 }
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using warpsim::test::read_text;
 
 // The two-launch scenario with its expectations replaced.
 std::string two_pass_with(const std::string& expect) {
-  auto j = nlohmann::ordered_json::parse(read(kData + "two_pass.json"));
+  auto j = nlohmann::ordered_json::parse(read_text(kData + "two_pass.json"));
   j["expect"] = nlohmann::ordered_json::parse(expect);
   for (auto& l : j["launches"]) l["kernel"] = kData + "affine.kir";
   return j.dump(2);

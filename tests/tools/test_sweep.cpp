@@ -34,10 +34,7 @@ std::string temp_dir(const std::string& name) {
   return dir.string();
 }
 
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using warpsim::test::read_text;
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
@@ -154,7 +151,7 @@ TEST_CASE("sweep: the plot draws one line per GPU against the swept parameter") 
   const auto svg = dir + "/coarse.svg";
   const auto r = cli(matmul_sweep({"--set", "coarse=1,2,4", "--gpu", "h100,v100", "--plot", svg}));
   REQUIRE(r.code == 0);
-  const auto text = read(svg);
+  const auto text = read_text(svg);
   CHECK(text.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
   CHECK(count(text, "<polyline") == 2);
   CHECK(count(text, "<circle") == 6);
@@ -167,7 +164,7 @@ TEST_CASE("sweep: --merge of jobs that never ran marks every point, exit 1") {
   const auto dir = temp_dir("not-run");
   const auto jobs = dir + "/jobs.txt";
   REQUIRE(cli(matmul_sweep({"--set", "coarse=1,2", "--emit-jobs", jobs, "--out", dir + "/out"})).code == 0);
-  const auto lines = read(jobs);
+  const auto lines = read_text(jobs);
   CHECK(count(lines, "\n") == 2);
   CHECK(lines.find(" run matmul-coarsened --set rows=64 --set inner=64 --set cols=64 --set coarse=2 --mode timing "
                    "--gpu h100 --format json > ") != std::string::npos);
