@@ -40,11 +40,17 @@ class ConvergenceBarriers final : public Reconvergence {
     Wait wait;
     std::uint32_t node;  // ConvergenceMap's node: the block, and in a split kernel which copy of it
     bool exits = false;  // lanes of a guarded exit, deferred: they leave when they run
+    bool yielded = false;  // ran a spin loop's YIELD and has not run since: no barrier waits for it
+    // The join whose barrier cleared while these lanes were yielded: they pass it unsynchronised.
+    std::uint32_t released = ConvergenceMap::kNone;
   };
   // `lanes` that were in node `from` arrive at `pc` coming from `from_pc` (kNoPc: not along an
   // edge); deferred arrivals go below the groups already waiting, so the one arriving first runs first.
-  void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now);
+  void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now,
+              std::uint32_t released = ConvergenceMap::kNone);
   bool may_run(std::size_t g) const;
+  std::size_t choose() const;  // the most recent group that may run; the back when none may
+  void merge_deferred();  // merges the deferred groups that share a pc and node
   void pick();  // drops empty groups, chooses the group that runs, sets watch_ and skip_
 
   const ConvergenceMap& map_;
