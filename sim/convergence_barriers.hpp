@@ -7,7 +7,9 @@
 // a loop or exit never hold anyone back. A guarded exit that splits a group is a branch too: when
 // the exiting lanes are not the fewer, they leave after the others. Lanes that entered an
 // irreducible cycle through different entries are in different copies of it (sim/split_cfg.hpp)
-// and do not meet inside it. When every group waits, the most recently deferred one runs.
+// and do not meet inside it. Groups deferred at one pc merge when a group of two lanes or more runs
+// (the CUDA build's record diverges there). A group at the head of a spin loop yields: another group
+// runs, and no barrier waits for it. When every group waits, the most recently deferred one runs.
 #pragma once
 #include <vector>
 
