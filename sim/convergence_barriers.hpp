@@ -40,8 +40,8 @@ class ConvergenceBarriers final : public Reconvergence {
     std::uint32_t pc;
     std::uint64_t mask;
     Wait wait;
-    std::uint32_t node;  // ConvergenceMap's node: the block, and in a split kernel which copy of it
-    bool exits = false;  // lanes of a guarded exit, deferred: they leave when they run
+    std::uint32_t node;    // ConvergenceMap's node: the block, and in a split kernel which copy of it
+    bool exits = false;    // lanes of a guarded exit, deferred: they leave when they run
     bool yielded = false;  // ran a spin loop's YIELD and has not run since: no barrier waits for it
     // The join whose barrier cleared while these lanes were yielded: they pass it unsynchronised.
     std::uint32_t released = ConvergenceMap::kNone;
@@ -52,8 +52,8 @@ class ConvergenceBarriers final : public Reconvergence {
               std::uint32_t released = ConvergenceMap::kNone);
   bool may_run(std::size_t g) const;
   std::size_t choose() const;  // the most recent group that may run; the back when none may
-  void merge_deferred();  // merges the deferred groups that share a pc and node
-  void pick();  // drops empty groups, chooses the group that runs, sets watch_ and skip_
+  void merge_deferred();       // merges the deferred groups that share a pc and node
+  void pick();                 // drops empty groups, chooses the group that runs, sets watch_ and skip_
 
   const ConvergenceMap& map_;
   std::vector<Group> groups_;  // the back runs; the others wait or were deferred

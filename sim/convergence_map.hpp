@@ -64,7 +64,7 @@ class ConvergenceMap {
   std::vector<bool> join_;
   std::vector<std::uint32_t> header_loop_;
   std::vector<std::vector<bool>> loop_nodes_;
-  std::vector<bool> reach_;  // nodes x nodes
+  std::vector<bool> reach_;       // nodes x nodes
   std::vector<bool> spin_heads_;  // per pc
   // Split kernels only: per node its block's first pc, its successors and its copy; per copy and
   // block the node (kNone: the block is not in that copy).

@@ -100,7 +100,7 @@ double seconds_since(std::clock_t start) { return double(std::clock() - start) /
 
 }  // namespace
 
-TEST_CASE("a spin lock inside one warp is stopped by default within seconds under the stack model, saying where the lanes spin") {
+TEST_CASE("under ipdom a spin lock inside one warp is stopped within seconds, saying where the lanes spin") {
   const auto c = compile(kSpinLock);
   sim::Config config;
   config.reconvergence = sim::ReconvergenceModel::Ipdom;  // the lock holder waits for the spinners
