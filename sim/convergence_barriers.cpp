@@ -8,6 +8,7 @@ namespace warpsim::sim {
 void ConvergenceBarriers::reset(std::uint32_t entry_pc, std::uint64_t lanes) {
   groups_.clear();
   parked_ = {};
+  unmerged_ = false;
   if (lanes != 0) groups_.push_back({entry_pc, lanes, Wait::None, map_.block_of(entry_pc)});
   pick();
 }
@@ -47,6 +48,8 @@ void ConvergenceBarriers::arrive(std::uint32_t from_node, std::uint32_t from_pc,
       if (run_now) std::rotate(it, it + 1, groups_.end());  // it runs now; the others keep their order
       return;
     }
+  if (!run_now)  // deferred where another group waits: they merge later (pick())
+    for (const Group& g : groups_) unmerged_ = unmerged_ || (g.pc == pc && g.node == to && !g.exits);
   groups_.push_back({pc, lanes, wait, to});
   groups_.back().released = released;
 }
@@ -157,6 +160,19 @@ std::size_t ConvergenceBarriers::choose() const {
   return groups_.size() - 1;
 }
 
+std::size_t ConvergenceBarriers::yield(std::size_t chosen) {
+  if (map_.yields_at(groups_[chosen].pc) && !groups_[chosen].yielded) {
+    // A YIELD at the head of a spin loop: another group that may run goes first, if there is one.
+    groups_[chosen].yielded = true;
+    const std::size_t other = choose();
+    if (!groups_[other].yielded) chosen = other;
+  }
+  if (groups_[chosen].wait == Wait::Join)
+    for (auto& g : groups_)  // the barrier clears without the yielded lanes that could still come
+      if (g.yielded && map_.reaches(g.node, groups_[chosen].node)) g.released = groups_[chosen].node;
+  return chosen;
+}
+
 void ConvergenceBarriers::merge_deferred() {
   // The running group (the back) is left out: it has passed its block's record already.
   for (std::size_t i = 0; i + 1 < groups_.size(); ++i) {
@@ -174,6 +190,7 @@ void ConvergenceBarriers::merge_deferred() {
     }
   }
   std::erase_if(groups_, [](const Group& g) { return g.mask == 0; });  // the back keeps its lanes
+  unmerged_ = false;
 }
 
 void ConvergenceBarriers::pick() {
@@ -183,16 +200,7 @@ void ConvergenceBarriers::pick() {
     running_ = {};
     return;
   }
-  std::size_t chosen = choose();
-  if (map_.yields_at(groups_[chosen].pc) && !groups_[chosen].yielded) {
-    // A YIELD at the head of a spin loop: another group that may run goes first, if there is one.
-    groups_[chosen].yielded = true;
-    const std::size_t other = choose();
-    if (!groups_[other].yielded) chosen = other;
-  }
-  if (groups_[chosen].wait == Wait::Join)
-    for (auto& g : groups_)  // the barrier clears without the yielded lanes that could still come
-      if (g.yielded && map_.reaches(g.node, groups_[chosen].node)) g.released = groups_[chosen].node;
+  const std::size_t chosen = map_.has_spin_loops() ? yield(choose()) : choose();
   std::rotate(groups_.begin() + static_cast<std::ptrdiff_t>(chosen),
               groups_.begin() + static_cast<std::ptrdiff_t>(chosen) + 1, groups_.end());
   // Groups deferred at one pc merge once a group of two lanes or more runs: the CUDA build's
@@ -200,7 +208,7 @@ void ConvergenceBarriers::pick() {
   // deferred threads that share a pc at that divergence. A group of one lane never diverges, so
   // groups deferred while only one lane runs stay apart and the newer runs first
   // (ctl-two-exit-loop: 14 of 256 warps; docs/design.md "How the H100 reconverges").
-  if (std::popcount(groups_.back().mask) >= 2) merge_deferred();
+  if (unmerged_ && std::popcount(groups_.back().mask) >= 2) merge_deferred();
   Group& run = groups_.back();
   run.wait = Wait::None;
   running_ = {run.pc, run.mask, run.exits};

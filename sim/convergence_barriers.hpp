@@ -51,6 +51,7 @@ class ConvergenceBarriers final : public Reconvergence {
   void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now,
               std::uint32_t released = ConvergenceMap::kNone);
   bool may_run(std::size_t g) const;
+  std::size_t yield(std::size_t chosen);  // a spin loop's YIELD: the group that runs instead of `chosen`
   std::size_t choose() const;  // the most recent group that may run; the back when none may
   void merge_deferred();       // merges the deferred groups that share a pc and node
   void pick();                 // drops empty groups, chooses the group that runs, sets watch_ and skip_
@@ -61,6 +62,7 @@ class ConvergenceBarriers final : public Reconvergence {
   SimtPath parked_;  // lanes waiting at a bar.sync
   std::uint32_t parked_node_ = ConvergenceMap::kNone;
   std::uint32_t watch_ = kNoPc, skip_ = kNoPc;
+  bool unmerged_ = false;  // a group was deferred where another waits since the last merge_deferred()
 };
 
 }  // namespace warpsim::sim

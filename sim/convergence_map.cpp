@@ -8,6 +8,7 @@ namespace warpsim::sim {
 
 ConvergenceMap::ConvergenceMap(const isa::KernelAnalysis& a, std::vector<bool> spin_heads)
     : spin_heads_(std::move(spin_heads)) {
+  for (bool head : spin_heads_) has_spin_loops_ = has_spin_loops_ || head;
   blocks_ = static_cast<std::uint32_t>(a.cfg.blocks.size());
   const auto split = split_irreducible(a.cfg, a.loops);
   if (!split) {

@@ -38,6 +38,7 @@ class ConvergenceMap {
   // Lanes that start at `pc` run a YIELD (the head of a spin loop): the barriers they belong to may
   // clear without them.
   bool yields_at(std::uint32_t pc) const { return pc < spin_heads_.size() && spin_heads_[pc]; }
+  bool has_spin_loops() const { return has_spin_loops_; }
   // The loop whose header `node` is, or kNone.
   std::uint32_t loop_of_header(std::uint32_t node) const { return header_loop_[node]; }
   bool in_loop(std::uint32_t loop, std::uint32_t node) const { return loop_nodes_[loop][node]; }
@@ -65,6 +66,7 @@ class ConvergenceMap {
   std::vector<std::uint32_t> header_loop_;
   std::vector<std::vector<bool>> loop_nodes_;
   std::vector<bool> reach_;       // nodes x nodes
+  bool has_spin_loops_ = false;
   std::vector<bool> spin_heads_;  // per pc
   // Split kernels only: per node its block's first pc, its successors and its copy; per copy and
   // block the node (kNone: the block is not in that copy).
