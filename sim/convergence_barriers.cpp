@@ -164,8 +164,11 @@ std::size_t ConvergenceBarriers::yield(std::size_t chosen) {
   if (map_.yields_at(groups_[chosen].pc) && !groups_[chosen].yielded) {
     // A YIELD at the head of a spin loop: another group that may run goes first, if there is one.
     groups_[chosen].yielded = true;
-    const std::size_t other = choose();
-    if (!groups_[other].yielded) chosen = other;
+    for (std::size_t i = groups_.size(); i-- > 0;)
+      if (!groups_[i].yielded && may_run(i)) {
+        chosen = i;
+        break;
+      }
   }
   if (groups_[chosen].wait == Wait::Join)
     for (auto& g : groups_)  // the barrier clears without the yielded lanes that could still come
