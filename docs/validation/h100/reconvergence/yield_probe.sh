@@ -4,9 +4,11 @@
 # exit depends on an atomic's result in the loop (sim/spin_loops.cpp), the narrowest reading of
 # spin_wait.sass. This compiles probe loops that tell the candidate rules apart, plus the CUDA
 # front end's softmax_row as validate builds it (its strided loops' lanes leave without meeting on
-# the H100, 18 of 615 entries: a YIELD there would explain it), and saves a softmax recording to
-# replay. Needs nvcc and cuobjdump; the last step needs the H100. Run from the repository root
-# after building: docs/validation/h100/reconvergence/yield_probe.sh [OUT]
+# the H100, 18 of 615 entries), and saves a softmax recording to replay. The YIELD counts were
+# already read on a machine without cuobjdump (yield-placement.txt, cubin_control_ops.py); what
+# this adds is the full SASS listing (cuobjdump) and, on the H100, the softmax recording (copy it to
+# tests/data/ to replay it). Needs nvcc and cuobjdump; the last step needs the H100. Run from the
+# repository root after building: docs/validation/h100/reconvergence/yield_probe.sh [OUT]
 set -e
 out=${1:-h100-yield-probe}
 mkdir -p "$out"
