@@ -7,7 +7,9 @@
 // a loop or exit never hold anyone back. A guarded exit that splits a group is a branch too: when
 // the exiting lanes are not the fewer, they leave after the others. Lanes that entered an
 // irreducible cycle through different entries are in different copies of it (sim/split_cfg.hpp)
-// and do not meet inside it. When every group waits, the most recently deferred one runs.
+// and do not meet inside it. Groups deferred at one pc merge when a group of two lanes or more runs
+// (the CUDA build's record diverges there). A group at the head of a spin loop yields: another group
+// runs, and no barrier waits for it. When every group waits, the most recently deferred one runs.
 #pragma once
 #include <vector>
 
@@ -38,14 +40,21 @@ class ConvergenceBarriers final : public Reconvergence {
     std::uint32_t pc;
     std::uint64_t mask;
     Wait wait;
-    std::uint32_t node;  // ConvergenceMap's node: the block, and in a split kernel which copy of it
-    bool exits = false;  // lanes of a guarded exit, deferred: they leave when they run
+    std::uint32_t node;    // ConvergenceMap's node: the block, and in a split kernel which copy of it
+    bool exits = false;    // lanes of a guarded exit, deferred: they leave when they run
+    bool yielded = false;  // ran a spin loop's YIELD and has not run since: no barrier waits for it
+    // The join whose barrier cleared while these lanes were yielded: they pass it unsynchronised.
+    std::uint32_t released = ConvergenceMap::kNone;
   };
   // `lanes` that were in node `from` arrive at `pc` coming from `from_pc` (kNoPc: not along an
   // edge); deferred arrivals go below the groups already waiting, so the one arriving first runs first.
-  void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now);
+  void arrive(std::uint32_t from, std::uint32_t from_pc, std::uint32_t pc, std::uint64_t lanes, bool run_now,
+              std::uint32_t released = ConvergenceMap::kNone);
   bool may_run(std::size_t g) const;
-  void pick();  // drops empty groups, chooses the group that runs, sets watch_ and skip_
+  std::size_t yield(std::size_t chosen);  // a spin loop's YIELD: the group that runs instead of `chosen`
+  std::size_t choose() const;  // the most recent group that may run; the back when none may
+  void merge_deferred();       // merges the deferred groups that share a pc and node
+  void pick();                 // drops empty groups, chooses the group that runs, sets watch_ and skip_
 
   const ConvergenceMap& map_;
   std::vector<Group> groups_;  // the back runs; the others wait or were deferred
@@ -53,6 +62,7 @@ class ConvergenceBarriers final : public Reconvergence {
   SimtPath parked_;  // lanes waiting at a bar.sync
   std::uint32_t parked_node_ = ConvergenceMap::kNone;
   std::uint32_t watch_ = kNoPc, skip_ = kNoPc;
+  bool unmerged_ = false;  // a group was deferred where another waits since the last merge_deferred()
 };
 
 }  // namespace warpsim::sim

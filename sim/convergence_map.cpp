@@ -1,10 +1,14 @@
 #include "sim/convergence_map.hpp"
 
+#include <utility>
+
 #include "sim/split_cfg.hpp"
 
 namespace warpsim::sim {
 
-ConvergenceMap::ConvergenceMap(const isa::KernelAnalysis& a) {
+ConvergenceMap::ConvergenceMap(const isa::KernelAnalysis& a, std::vector<bool> spin_heads)
+    : spin_heads_(std::move(spin_heads)) {
+  for (bool head : spin_heads_) has_spin_loops_ = has_spin_loops_ || head;
   blocks_ = static_cast<std::uint32_t>(a.cfg.blocks.size());
   const auto split = split_irreducible(a.cfg, a.loops);
   if (!split) {

@@ -14,7 +14,8 @@ namespace warpsim::sim {
 class ConvergenceMap {
  public:
   ConvergenceMap() = default;
-  explicit ConvergenceMap(const isa::KernelAnalysis& analysis);
+  // `spin_heads`: per pc, the first instruction of a spin loop's header (sim/spin_loops.hpp); empty: none.
+  explicit ConvergenceMap(const isa::KernelAnalysis& analysis, std::vector<bool> spin_heads = {});
 
   // The node of the block holding `pc` (its first copy), or kNone.
   std::uint32_t block_of(std::uint32_t pc) const { return pc < block_of_.size() ? block_of_[pc] : kNone; }
@@ -34,6 +35,10 @@ class ConvergenceMap {
   // Nodes entered by two or more forward edges, and the nodes where a loop's exits meet: the
   // hardware's convergence barriers sit there.
   bool is_join(std::uint32_t node) const { return join_[node]; }
+  // Lanes that start at `pc` run a YIELD (the head of a spin loop): the barriers they belong to may
+  // clear without them.
+  bool yields_at(std::uint32_t pc) const { return pc < spin_heads_.size() && spin_heads_[pc]; }
+  bool has_spin_loops() const { return has_spin_loops_; }
   // The loop whose header `node` is, or kNone.
   std::uint32_t loop_of_header(std::uint32_t node) const { return header_loop_[node]; }
   bool in_loop(std::uint32_t loop, std::uint32_t node) const { return loop_nodes_[loop][node]; }
@@ -60,7 +65,9 @@ class ConvergenceMap {
   std::vector<bool> join_;
   std::vector<std::uint32_t> header_loop_;
   std::vector<std::vector<bool>> loop_nodes_;
-  std::vector<bool> reach_;  // nodes x nodes
+  std::vector<bool> reach_;       // nodes x nodes
+  bool has_spin_loops_ = false;
+  std::vector<bool> spin_heads_;  // per pc
   // Split kernels only: per node its block's first pc, its successors and its copy; per copy and
   // block the node (kNone: the block is not in that copy).
   std::vector<std::uint32_t> begin_, copy_;

@@ -8,6 +8,7 @@
 #include "device/errors.hpp"
 #include "isa/opcodes.hpp"
 #include "isa/printer.hpp"
+#include "sim/spin_loops.hpp"
 
 namespace warpsim::sim {
 namespace {
@@ -91,7 +92,7 @@ class Decoder {
     end.pc = static_cast<std::uint32_t>(code.size());
     end.line = code.back().loc.line;
     program_.code.push_back(end);
-    program_.convergence = ConvergenceMap(analysis_);
+    program_.convergence = ConvergenceMap(analysis_, find_spin_loop_heads(kernel_, analysis_));
     return std::move(program_);
   }
 

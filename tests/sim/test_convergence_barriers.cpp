@@ -1,5 +1,8 @@
 // The volta model's rules beyond structured code: node splitting of irreducible cycles and guarded
-// exits that split a path (docs/design.md "How the H100 reconverges").
+// exits that split a path, deferred groups that merge, spin loops (docs/design.md "How the H100 reconverges").
+#include <algorithm>
+
+#include "sim/spin_loops.hpp"
 #include "sim/split_cfg.hpp"
 #include "tests/sim/sim_test_util.hpp"
 
@@ -93,8 +96,7 @@ TEST_CASE("node splitting leaves reducible control flow alone", "[sim][volta]") 
   CHECK_FALSE(sim::split_irreducible(k->analysis.cfg, k->analysis.loops));
 }
 
-TEST_CASE("under volta lanes that enter a loop at different blocks never run a block of it together",
-          "[sim][volta]") {
+TEST_CASE("under volta lanes that enter a loop at different blocks never run a block of it together", "[sim][volta]") {
   const auto k = compile(kGotoIntoLoop);
   const auto w = volta_trace(*k, 32);
   const std::uint64_t odd = 0xaaaaaaaau, even = 0x55555555u;
@@ -169,4 +171,122 @@ end:
   for (const auto& e : w.events)
     if (e.basic_block == found) runs.push_back(e.active_mask);
   CHECK(runs == std::vector<std::uint64_t>{0x00700000u, 0x000fffffu});
+}
+
+namespace {
+
+// Lanes below `first` leave the loop for `found` in iteration 0, lanes from `first` to below
+// `second` in iteration 1, the others never; both times the hit lanes are the more, so they are
+// deferred at `found` (no join) and the lanes that stay run first.
+std::string two_deferred(unsigned first, unsigned second) {
+  return fmt::format(R"(kernel twice(ptr.u32 out) {{
+    reg u32 t, i, h, acc
+    reg u64 off, p
+    reg pred done, hit, low, mid
+    mov.u32 t, %laneid
+    mov.u32 h, 99
+    setp.lt.u32 mid, t, {}
+    @mid mov.u32 h, 1
+    setp.lt.u32 low, t, {}
+    @low mov.u32 h, 0
+    mov.u32 i, 0
+    mov.u32 acc, 0
+head:
+    setp.ge.u32 done, i, 10
+    @done bra notfound
+    setp.eq.u32 hit, i, h
+    @hit bra found
+    add.u32 i, i, 1
+    bra head
+notfound:
+    add.u32 acc, acc, 500
+    bra end
+found:
+    add.u32 acc, acc, 1000
+end:
+    mul.wide.u32 off, t, 4
+    add.u64 p, out, off
+    st.global.u32 [p], acc
+    exit
+}}
+)",
+                     second, first);
+}
+
+std::vector<std::uint64_t> found_runs(const Compiled& k, const WarpTrace& w) {
+  const std::uint32_t found = k.analysis.cfg.block_of[16];  // pc 16 starts `found`
+  std::vector<std::uint64_t> runs;
+  for (const auto& e : w.events)
+    if (e.basic_block == found) runs.push_back(e.active_mask);
+  return runs;
+}
+
+const char* kSpinLock = R"(kernel lock(ptr.u32 lock, ptr.u32 count) {
+    reg u32 old, v
+    reg pred wait
+spin:
+    atom.cas.global.u32 old, [lock], 0, 1
+    setp.ne.u32 wait, old, 0
+    @wait bra spin
+    ld.global.u32 v, [count]
+    add.u32 v, v, 1
+    st.global.u32 [count], v
+    atom.exch.global.u32 old, [lock], 0
+    exit
+}
+)";
+
+std::vector<bool> spin_heads(const char* text) {
+  const auto k = compile(text);
+  return sim::find_spin_loop_heads(k->kernel(), k->analysis);
+}
+
+}  // namespace
+
+TEST_CASE("under volta groups deferred at one pc merge once two lanes or more run, else the newer runs first",
+          "[sim][volta]") {
+  SECTION("two lanes stay in the loop: the deferred groups run `found` together") {
+    const auto k = compile(two_deferred(20, 30));
+    CHECK(found_runs(*k, volta_trace(*k, 32)) == std::vector<std::uint64_t>{0x3fffffffu});
+  }
+  SECTION("one lane stays: they run apart, the newer first") {
+    const auto k = compile(two_deferred(20, 31));
+    CHECK(found_runs(*k, volta_trace(*k, 32)) == std::vector<std::uint64_t>{0x7ff00000u, 0x000fffffu});
+  }
+}
+
+TEST_CASE("a spin loop is a loop whose exit depends on what an atomic in it returned", "[sim][volta]") {
+  SECTION("a lock taken with atom.cas") {
+    CHECK(spin_heads(kSpinLock)[0]);
+  }
+  SECTION("a flag polled with a plain load is not") {
+    const auto heads = spin_heads(R"(kernel poll(ptr.u32 flag) {
+    reg u32 f
+    reg pred zero
+spin:
+    ld.global.u32 f, [flag]
+    setp.eq.u32 zero, f, 0
+    @zero bra spin
+    exit
+}
+)");
+    CHECK(std::find(heads.begin(), heads.end(), true) == heads.end());
+  }
+  SECTION("an atomic whose result the exit does not read is not, even through a reused predicate") {
+    const auto heads = spin_heads(R"(kernel counted(ptr.u32 c) {
+    reg u32 i, v
+    reg pred p
+    mov.u32 i, 0
+top:
+    atom.add.global.u32 v, [c], 1
+    setp.eq.u32 p, v, 7
+    @p add.u32 v, v, 1
+    add.u32 i, i, 1
+    setp.lt.u32 p, i, 10
+    @p bra top
+    exit
+}
+)");
+    CHECK(std::find(heads.begin(), heads.end(), true) == heads.end());
+  }
 }
