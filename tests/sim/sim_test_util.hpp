@@ -21,6 +21,24 @@ namespace warpsim::sim::test {
 // Lanes of the 64-wide warps the lane-function tests run.
 constexpr unsigned kLanes = 64;
 
+// Lanes of one warp take a lock with atom.cas. Under the IPDOM stack the winner waits at the loop's
+// exit for the losers, which spin on a lock the winner never releases (a deadlock); under convergence
+// barriers the spinners yield and the winner goes on (as on Volta and later).
+inline const char* const kSpinLock = R"(kernel spin_lock(ptr.u32 lock, ptr.u32 count) {
+    reg u32 old, v
+    reg pred wait
+spin:
+    atom.cas.global.u32 old, [lock], 0, 1
+    setp.ne.u32 wait, old, 0
+    @wait bra spin
+    ld.global.u32 v, [count]
+    add.u32 v, v, 1
+    st.global.u32 [count], v
+    atom.exch.global.u32 old, [lock], 0
+    exit
+}
+)";
+
 struct Compiled {
   std::string text;
   isa::Module module;

@@ -130,49 +130,6 @@ TEST_CASE("under volta a guarded exit lets the fewer lanes go first, ties to the
   }
 }
 
-TEST_CASE("under volta lanes that run into a pc where others were deferred pass them by, deferred lanes merge",
-          "[sim][volta]") {
-  // Lanes 0-19 leave the loop for `found` in iteration 0 (the more: deferred), lanes 20-22 in
-  // iteration 1 (the fewer: they run `found` at once), lanes 23-31 never. `found` is no join.
-  const auto k = compile(R"(kernel pass(ptr.u32 out) {
-    reg u32 t, i, h, acc
-    reg u64 off, p
-    reg pred done, hit, low, mid
-    mov.u32 t, %laneid
-    mov.u32 h, 99
-    setp.lt.u32 mid, t, 23
-    @mid mov.u32 h, 1
-    setp.lt.u32 low, t, 20
-    @low mov.u32 h, 0
-    mov.u32 i, 0
-    mov.u32 acc, 0
-head:
-    setp.ge.u32 done, i, 10
-    @done bra notfound
-    setp.eq.u32 hit, i, h
-    @hit bra found
-    add.u32 i, i, 1
-    bra head
-notfound:
-    add.u32 acc, acc, 500
-    bra end
-found:
-    add.u32 acc, acc, 1000
-end:
-    mul.wide.u32 off, t, 4
-    add.u64 p, out, off
-    st.global.u32 [p], acc
-    exit
-}
-)");
-  const auto w = volta_trace(*k, 32);
-  const std::uint32_t found = k->analysis.cfg.block_of[16];  // pc 16 starts `found`
-  std::vector<std::uint64_t> runs;
-  for (const auto& e : w.events)
-    if (e.basic_block == found) runs.push_back(e.active_mask);
-  CHECK(runs == std::vector<std::uint64_t>{0x00700000u, 0x000fffffu});
-}
-
 namespace {
 
 // Lanes below `first` leave the loop for `found` in iteration 0, lanes from `first` to below
@@ -221,20 +178,6 @@ std::vector<std::uint64_t> found_runs(const Compiled& k, const WarpTrace& w) {
   return runs;
 }
 
-const char* kSpinLock = R"(kernel lock(ptr.u32 lock, ptr.u32 count) {
-    reg u32 old, v
-    reg pred wait
-spin:
-    atom.cas.global.u32 old, [lock], 0, 1
-    setp.ne.u32 wait, old, 0
-    @wait bra spin
-    ld.global.u32 v, [count]
-    add.u32 v, v, 1
-    st.global.u32 [count], v
-    atom.exch.global.u32 old, [lock], 0
-    exit
-}
-)";
 
 std::vector<bool> spin_heads(const char* text) {
   const auto k = compile(text);
@@ -242,6 +185,14 @@ std::vector<bool> spin_heads(const char* text) {
 }
 
 }  // namespace
+
+TEST_CASE("under volta lanes that run into a pc where others were deferred pass them by, deferred lanes merge",
+          "[sim][volta]") {
+  // Lanes 0-19 leave the loop for `found` in iteration 0 (the more: deferred), lanes 20-22 in
+  // iteration 1 (the fewer: they run `found` at once), lanes 23-31 never. `found` is no join.
+  const auto k = compile(two_deferred(20, 23));
+  CHECK(found_runs(*k, volta_trace(*k, 32)) == std::vector<std::uint64_t>{0x00700000u, 0x000fffffu});
+}
 
 TEST_CASE("under volta groups deferred at one pc merge once two lanes or more run, else the newer runs first",
           "[sim][volta]") {

@@ -36,6 +36,16 @@ std::string write(const std::string& name, const nlohmann::json& j) {
   return path;
 }
 
+// A validation that ends in a fault: exit 1, the side that faulted and where, no output compared.
+void check_fault_verdict(const warpsim::test::CliResult& r, const std::string& fault_line,
+                         const std::string& outputs_line) {
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(r.out.find(fault_line) != std::string::npos);
+  CHECK(r.out.find(outputs_line) != std::string::npos);
+  CHECK(r.out.find("verdict: FAULT") != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("a replayed run that did what the simulator predicts validates as a match") {
@@ -199,14 +209,11 @@ TEST_CASE("validate reports the launches before a simulator fault, names the fau
   saved["target"] = path;
   const auto r = cli({"validate", path, "--replay", write("replay-sim-fault.json", saved)});
   INFO(r.out << r.err);
-  CHECK(r.code == 1);
-  CHECK(r.out.find("simulator: FAULT in launch 2 (kernel affine, grid 2, block 32): block (0,0,0) warp 0 lane 8") !=
-        std::string::npos);
-  CHECK(r.out.find("outputs: not compared (the simulator's run faulted); launches compared: 1") != std::string::npos);
+  check_fault_verdict(r, "simulator: FAULT in launch 2 (kernel affine, grid 2, block 32): block (0,0,0) warp 0 lane 8",
+                      "outputs: not compared (the simulator's run faulted); launches compared: 1");
   CHECK(r.out.find("launch 1: kernel affine") != std::string::npos);
   CHECK(r.out.find("active masks: 8 of 8 block entries equal; 2 of 2 warps identical") != std::string::npos);
   CHECK(r.out.find("launch 2:") == std::string::npos);
-  CHECK(r.out.find("verdict: FAULT") != std::string::npos);
   CHECK(r.err.find("warpsim: error: the simulator: kernel 'affine' block (0,0,0) warp 0 lane 8") != std::string::npos);
   const auto j = cli({"validate", path, "--replay", write("replay-sim-fault.json", saved), "--format", "json"});
   CHECK(j.code == 1);
@@ -227,11 +234,8 @@ TEST_CASE("a hardware run saved with its fault replays as a fault of the hardwar
                     {"grid", {1, 1, 1}}, {"block", {128, 1, 1}}};
   const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-gpu-fault.json", saved)});
   INFO(r.out << r.err);
-  CHECK(r.code == 1);
-  CHECK(r.out.find("hardware: FAULT in launch 1 (kernel vecadd, grid 1, block 128): an illegal memory access was encountered") !=
-        std::string::npos);
-  CHECK(r.out.find("outputs: not compared (the hardware's run faulted); launches compared: 0") != std::string::npos);
-  CHECK(r.out.find("verdict: FAULT") != std::string::npos);
+  check_fault_verdict(r, "hardware: FAULT in launch 1 (kernel vecadd, grid 1, block 128): an illegal memory access was encountered",
+                      "outputs: not compared (the hardware's run faulted); launches compared: 0");
   SECTION("a fault that does not follow the completed launches is refused") {
     saved["fault"]["launch"] = 3;
     const auto bad = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-gpu-fault-bad.json", saved)});
