@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "cuda/nvrtc.hpp"
 #include "device/errors.hpp"
 #include "frontend/import.hpp"
@@ -151,4 +153,27 @@ TEST_CASE("a .cu file that does not compile gives NVRTC's log with the line, exi
   const auto r = warpsim::test::cli({"import", path.string()});
   CHECK(r.code == 1);
   CHECK(r.err.find("warpsim-bad.cu(2)") != std::string::npos);
+}
+
+TEST_CASE("softmax_row recorded on an H100 replays with the 18 differing block entries of docs/validation/reconvergence.md") {
+  if (!nvrtc_available()) {
+    WARN("NVRTC not installed: the recording of softmax_row.cu is not replayed here");
+    return;
+  }
+  // Recorded by docs/validation/h100/reconvergence/yield_probe.sh; its target names the .cu as the
+  // repository root sees it, so the replay is pointed at this checkout's copy.
+  const std::string cu = cuda_data("softmax_row.cu");
+  auto saved = nlohmann::json::parse(warpsim::test::read_text(std::string(WARPSIM_TEST_DATA_DIR) +
+                                                               "/h100/cuda/softmax_row-g3b128.json"));
+  saved["target"] = cu;
+  const auto replay = warpsim::test::write_temp("softmax-replay.json", saved.dump());
+  for (const char* model : {"volta", "ipdom"}) {
+    const auto r = warpsim::test::cli({"validate", cu, "--grid", "3", "--block", "128", "--arg", "cols=300", "--buffer",
+                                       "in=f32[900]:random:8", "--buffer", "out=f32[900]:zeros", "--mode",
+                                       "functional", "--reconvergence", std::string(model), "--replay", replay});
+    INFO(model << "\n" << r.out << r.err);
+    CHECK(r.code == 6);
+    CHECK(r.out.find("output out: 900 elements equal") != std::string::npos);
+    CHECK(r.out.find("active masks: 597 of 615 block entries equal; 9 of 12 warps identical") != std::string::npos);
+  }
 }
