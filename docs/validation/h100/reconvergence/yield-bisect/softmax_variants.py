@@ -1,53 +1,41 @@
-import re,subprocess,sys
-src=open('s.cu').read()
+# softmax_row's instrumented build, varied one ingredient at a time, and the YIELDs ptxas gives each
+# (stop 18; results in ../yield-placement.txt, last section). Make s.cu first, from the repo root:
+#   build/tools/warpsim import tests/data/cuda/softmax_row.cu -o s.kir
+#   build/tools/warpsim emit-cuda s.kir --mode instrumented > s.cu
+# then run this beside it: python3 softmax_variants.py (needs nvcc; no GPU).
+import re, subprocess
+
+OPS = 'docs/validation/h100/reconvergence/cubin_control_ops.py'  # relative to the repo root
+src = open('s.cu').read()
+
+
 def count(name, text):
-    open(name+'.cu','w').write(text)
-    subprocess.run(['nvcc','-w','-arch=sm_90','-cubin','-o',name+'.cubin',name+'.cu'],check=True)
-    out=subprocess.run(['python3','/work/main/docs/validation/h100/reconvergence/cubin_control_ops.py',name+'.cubin'],capture_output=True,text=True).stdout
+    open(name + '.cu', 'w').write(text)
+    subprocess.run(['nvcc', '-w', '-arch=sm_90', '-cubin', '-o', name + '.cubin', name + '.cu'], check=True)
+    out = subprocess.run(['python3', OPS, name + '.cubin'], capture_output=True, text=True).stdout
     print(name, out.strip())
-# 1: no ws_record in blocks 3, 11, 18
-t=src
-for b in (3,11,18): t=t.replace(f'ws_record(ws_t, {b}u);','')
-count('v1',t)
-# 2: no ws_record at all except exit
-t=re.sub(r'ws_record\(ws_t, \d+u\);','',src); count('v2',t)
-# 3: only clock removed from recorder
-t=src.replace('const long long now = clock64();','const long long now = 0;'); count('v3',t)
-# 4: smid removed
-t=src.replace('*(unsigned*)(r + 16) = ws_smid();',''); count('v4',t)
-# 5: activemask replaced by constant
-t=src.replace('ws_record_lanes(t, block, __activemask());','ws_record_lanes(t, block, 0xffffffffu);'); count('v5',t)
-import re,subprocess
-src=open('s.cu').read()
-def count(name, text):
-    open(name+'.cu','w').write(text)
-    subprocess.run(['nvcc','-w','-arch=sm_90','-cubin','-o',name+'.cubin',name+'.cu'],check=True)
-    out=subprocess.run(['python3','/work/main/docs/validation/h100/reconvergence/cubin_control_ops.py',name+'.cubin'],capture_output=True,text=True).stdout
-    print(name, out.strip())
-def rep(a,b,t=None):
-    t=src if t is None else t
-    assert a in t, a
-    return t.replace(a,b)
-count('w1',rep('if (ws_laneid() != (unsigned)(__ffs(lanes) - 1)) return;',''))
-count('w2',rep('if (slot >= t.capacity) return;',''))
-count('w3',rep('const unsigned slot = atomicAdd((unsigned*)t.warp_base, 1u);','const unsigned slot = block;'))
-count('w4',rep('const unsigned slot = atomicAdd((unsigned*)t.warp_base, 1u);','const unsigned slot = atomicAdd((unsigned*)t.warp_base, 1u);asm volatile("");'))
-# only one loop (block 3) recorded
-t=src
-for b in (11,18): t=t.replace(f'ws_record(ws_t, {b}u);','')
-count('w5',t)
-import re,subprocess
-src=open('s.cu').read()
-def count(name, text):
-    open(name+'.cu','w').write(text)
-    subprocess.run(['nvcc','-w','-arch=sm_90','-cubin','-o',name+'.cubin',name+'.cu'],check=True)
-    out=subprocess.run(['python3','/work/main/docs/validation/h100/reconvergence/cubin_control_ops.py',name+'.cubin'],capture_output=True,text=True).stdout
-    print(name, out.strip())
-count('x1',src.replace('__syncthreads();','',))
-# keep only first loop's record, no syncthreads
-t=src
-for b in (11,18): t=t.replace(f'ws_record(ws_t, {b}u);','')
-count('x2',t.replace('__syncthreads();',''))
-# record only in loop block 3, none elsewhere
-t=re.sub(r'ws_record\(ws_t, (\d+)u\);',lambda m: m.group(0) if m.group(1)=='3' else '',src)
-count('x3',t)
+
+
+def without_records(blocks, text=src):
+    for b in blocks:
+        text = text.replace(f'ws_record(ws_t, {b}u);', '')
+    return text
+
+
+def rep(a, b):
+    assert a in src, a
+    return src.replace(a, b)
+
+
+count('loops_unrecorded', without_records((3, 11, 18)))            # no record in the three loops
+count('no_records', re.sub(r'ws_record\(ws_t, \d+u\);', '', src))   # no record at all but the exit
+count('no_clock', rep('const long long now = clock64();', 'const long long now = 0;'))
+count('no_smid', rep('*(unsigned*)(r + 16) = ws_smid();', ''))
+count('no_activemask', rep('ws_record_lanes(t, block, __activemask());', 'ws_record_lanes(t, block, 0xffffffffu);'))
+count('no_leader_test', rep('if (ws_laneid() != (unsigned)(__ffs(lanes) - 1)) return;', ''))
+count('no_capacity_test', rep('if (slot >= t.capacity) return;', ''))
+count('no_atomic', rep('const unsigned slot = atomicAdd((unsigned*)t.warp_base, 1u);', 'const unsigned slot = block;'))
+count('first_loop_only', without_records((11, 18)))
+count('no_syncthreads', src.replace('__syncthreads();', ''))
+count('only_first_loop_recorded',
+      re.sub(r'ws_record\(ws_t, (\d+)u\);', lambda m: m.group(0) if m.group(1) == '3' else '', src))
