@@ -163,6 +163,7 @@ std::string offset_suffix(std::int64_t offset, std::string_view literal_suffix) 
 
 bool is_warp_op(Opcode op) {
   switch (op) {
+    case Opcode::BarWarpSync:
     case Opcode::VoteAny:
     case Opcode::VoteAll:
     case Opcode::VoteBallot:
@@ -223,7 +224,7 @@ class KernelEmitter {
   }
 
   bool uses_shared() const {
-    if (!k_.shared.empty()) return true;
+    if (k_.shared_bytes() != 0) return true;
     return std::any_of(k_.code.begin(), k_.code.end(),
                        [](const isa::Instruction& in) { return in.space == isa::Space::Shared; });
   }
@@ -231,10 +232,12 @@ class KernelEmitter {
   void declarations() {
     if (uses_shared()) {
       line(fmt::format("__shared__ __align__(16) unsigned char smem[{}];", std::max<std::uint32_t>(16, k_.shared_bytes())));
-      for (const auto& s : k_.shared)
-        line(fmt::format("const unsigned s_{} = {}u;  // shared {} {}[{}]", s.name, s.offset,
-                         isa::type_name(s.element), s.name, s.count));
     }
+    if (k_.local_bytes() != 0)
+      line(fmt::format("__align__(16) unsigned char lmem[{}];  // the thread's local arrays", k_.local_bytes()));
+    for (const auto& s : k_.shared)
+      line(fmt::format("const unsigned s_{} = {}u;  // {} {} {}[{}]", s.name, s.offset, isa::space_name(s.space),
+                       isa::type_name(s.element), s.name, s.count));
     for (Type t : {Type::Pred, Type::U32, Type::S32, Type::U64, Type::F32, Type::S64, Type::F64, Type::U16,
                    Type::S16, Type::B16, Type::B32, Type::B64}) {
       std::string names;
@@ -313,14 +316,15 @@ class KernelEmitter {
   // A pointer of element type `t` to the memory operand `i`.
   std::string pointer(const isa::Instruction& in, int i, Type t) const {
     const Operand& op = in.operands.at(i);
-    const bool shared = in.space == isa::Space::Shared;
+    const bool shared = in.space == isa::Space::Shared || in.space == isa::Space::Local;
+    const char* space = in.space == isa::Space::Local ? "lmem" : "smem";
     std::string address;
     if (op.kind == OperandKind::MemShared) {
-      address = fmt::format("smem + (s_{}{})", k_.shared.at(op.index).name, offset_suffix(op.offset, "u"));
+      address = fmt::format("{} + (s_{}{})", space, k_.shared.at(op.index).name, offset_suffix(op.offset, "u"));
     } else if (op.kind == OperandKind::MemRegister) {
       const Type base_type = k_.registers.at(op.index).type;
       if (shared)
-        address = fmt::format("smem + ({}{})", convert(reg(op.index), base_type, Type::U32), offset_suffix(op.offset, "u"));
+        address = fmt::format("{} + ({}{})", space, convert(reg(op.index), base_type, Type::U32), offset_suffix(op.offset, "u"));
       else
         address = fmt::format("{}{}", convert(reg(op.index), base_type, Type::U64), offset_suffix(op.offset, "ull"));
     } else {
@@ -439,7 +443,9 @@ class KernelEmitter {
     const Type t = in.type;
     if (needs_inline_ptx(in)) return inline_ptx(in);
     switch (in.op) {
-      case Opcode::Mov: return assign(in, value(in, 1, t), t);
+      case Opcode::Mov:
+        if (in.vector == 2) return packed_mov(in);
+        return assign(in, value(in, 1, t), t);
       case Opcode::Add: return binary(in, "+", "__fadd_rn", "ws_add", "__dadd_rn");
       case Opcode::Sub: return binary(in, "-", "__fsub_rn", "ws_sub", "__dsub_rn");
       case Opcode::Mul: return binary(in, "*", "__fmul_rn", "ws_mul", "__dmul_rn");
@@ -494,6 +500,13 @@ class KernelEmitter {
       case Opcode::Selp:
         return assign(in, fmt::format("{} ? {} : {}", value(in, 3, Type::Pred), value(in, 1, t), value(in, 2, t)), t);
       case Opcode::Ld:
+        if (in.vector > 1) {  // element k to the k-th braced register (operands 0, then 2 ...)
+          std::string text = fmt::format("{{ const {}* ws_p = {}; ", c_type(t), pointer(in, 1, t));
+          for (unsigned k = 0; k < in.vector; ++k)
+            text += assign(in, in.non_coherent ? fmt::format("__ldg(ws_p + {})", k) : fmt::format("ws_p[{}]", k), t,
+                           k == 0 ? 0 : static_cast<int>(k + 1)) + " ";
+          return text + "}";
+        }
         if (in.non_coherent) return assign(in, fmt::format("__ldg({})", pointer(in, 1, t)), t);
         return assign(in, "*" + pointer(in, 1, t), t);
       case Opcode::Fma: return call(in, t == Type::F64 ? "__fma_rn" : "__fmaf_rn", 3);
@@ -503,7 +516,13 @@ class KernelEmitter {
       case Opcode::Lg2:
       case Opcode::Sin:
       case Opcode::Cos: return inline_ptx(in);
-      case Opcode::St: return fmt::format("*{} = {};", pointer(in, 0, t), value(in, 1, t));
+      case Opcode::St:
+        if (in.vector > 1) {  // the braced values are operands 1, then 2 ...
+          std::string text = fmt::format("{{ {}* ws_p = {}; ", c_type(t), pointer(in, 0, t));
+          for (unsigned k = 0; k < in.vector; ++k) text += fmt::format("ws_p[{}] = {}; ", k, value(in, static_cast<int>(k + 1), t));
+          return text + "}";
+        }
+        return fmt::format("*{} = {};", pointer(in, 0, t), value(in, 1, t));
       case Opcode::AtomAdd: return atomic(in, "atomicAdd");
       case Opcode::AtomMin: return atomic(in, "atomicMin");
       case Opcode::AtomMax: return atomic(in, "atomicMax");
@@ -515,14 +534,16 @@ class KernelEmitter {
       case Opcode::AtomOr: return atomic(in, "atomicOr");
       case Opcode::AtomXor: return atomic(in, "atomicXor");
       case Opcode::BarSync: return "__syncthreads();";
+      case Opcode::BarWarpSync:
+        return fmt::format("__syncwarp({});", in.operand_count == 1 ? value(in, 0, Type::U32) : std::string(lanes));
       case Opcode::MembarCta: return "__threadfence_block();";
       case Opcode::MembarGl: return "__threadfence();";
       case Opcode::VoteAny:
-        return assign(in, fmt::format("__any_sync({}, {}) != 0", lanes, value(in, 1, Type::Pred)), Type::Pred);
+        return assign(in, fmt::format("__any_sync({}, {}) != 0", members(in, lanes), value(in, 1, Type::Pred)), Type::Pred);
       case Opcode::VoteAll:
-        return assign(in, fmt::format("__all_sync({}, {}) != 0", lanes, value(in, 1, Type::Pred)), Type::Pred);
+        return assign(in, fmt::format("__all_sync({}, {}) != 0", members(in, lanes), value(in, 1, Type::Pred)), Type::Pred);
       case Opcode::VoteBallot:
-        return assign(in, fmt::format("__ballot_sync({}, {})", lanes, value(in, 1, Type::Pred)), Type::U32);
+        return assign(in, fmt::format("__ballot_sync({}, {})", members(in, lanes), value(in, 1, Type::Pred)), Type::U32);
       case Opcode::Activemask: return assign(in, std::string(lanes), Type::U32);
       case Opcode::ShflDown:
       case Opcode::ShflUp:
@@ -532,7 +553,7 @@ class KernelEmitter {
                          : in.op == Opcode::ShflUp ? "ws_shfl_up"
                          : in.op == Opcode::ShflXor ? "ws_shfl_xor"
                                                     : "ws_shfl_idx";
-        return assign(in, fmt::format("{}({}, {}, {})", fn, lanes, value(in, 1, t), value(in, 2, Type::U32)), t);
+        return assign(in, fmt::format("{}({}, {}, {})", fn, members(in, lanes), value(in, 1, t), value(in, 2, Type::U32)), t);
       }
       case Opcode::Bra: return fmt::format("goto {};", label(in.operands.at(0).index));
       case Opcode::Exit:
@@ -542,6 +563,33 @@ class KernelEmitter {
         return fmt::format("{{ ws_record_lanes(ws_t, WS_EXIT, {}); return; }}", lanes);
     }
     return "";
+  }
+
+  // The lanes a warp instruction names: its membermask operand where it has one, else `lanes`.
+  std::string members(const isa::Instruction& in, std::string_view lanes) const {
+    const unsigned arity = in.info().arity;
+    if (arity > 0 && in.info().roles[arity - 1] == isa::Role::SrcMask && in.operand_count == arity)
+      return value(in, static_cast<int>(arity - 1), Type::U32);
+    return std::string(lanes);
+  }
+
+  // mov.b64 {lo, hi}, x / mov.b64 x, {lo, hi} (and .b32 with 16-bit halves).
+  std::string packed_mov(const isa::Instruction& in) const {
+    const bool wide = in.type == Type::B64;
+    const Type half = wide ? Type::U32 : Type::U16;
+    const unsigned bits = wide ? 32 : 16;
+    if (in.vector_at == 0) {  // unpack: operands lo, x, hi
+      const std::string x = value(in, 1, wide ? Type::U64 : Type::U32);
+      const char* whole = wide ? "unsigned long long" : "unsigned";
+      return fmt::format("{{ const {} ws_x = {}; {} {} }}", whole, x,
+                         assign(in, fmt::format("({})(ws_x & {}u)", c_type(half), wide ? "0xffffffff" : "0xffff"), half, 0),
+                         assign(in, fmt::format("({})(ws_x >> {})", c_type(half), bits), half, 2));
+    }
+    // pack: operands x, lo, hi
+    const std::string lo = value(in, 1, half), hi = value(in, 2, half);
+    if (wide)
+      return assign(in, fmt::format("((unsigned long long)({}) << 32) | (unsigned long long)({})", hi, lo), Type::U64);
+    return assign(in, fmt::format("((unsigned)({}) << 16) | (unsigned)({})", hi, lo), Type::U32);
   }
 
   std::string statement(const isa::Instruction& in) const {

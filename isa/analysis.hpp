@@ -63,7 +63,9 @@ constexpr std::uint32_t kNoRegister = std::numeric_limits<std::uint32_t>::max();
 struct RegisterAccess {
   std::array<std::uint32_t, 6> reads{};
   std::uint8_t read_count = 0;
-  std::uint32_t write = kNoRegister;
+  std::uint32_t write = kNoRegister;  // the first register written (writes[0]), or kNoRegister
+  std::array<std::uint32_t, 4> writes{};  // every register written: more than one for ld.v2/.v4 and an unpacking mov
+  std::uint8_t write_count = 0;
 };
 RegisterAccess register_access(const Kernel& kernel, const Instruction& instruction);
 

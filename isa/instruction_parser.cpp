@@ -12,7 +12,8 @@ namespace {
 
 // An operand as written, before it is checked against its role.
 struct RawOperand {
-  enum class Kind : std::uint8_t { Name, Special, Number, Memory } kind = Kind::Name;
+  enum class Kind : std::uint8_t { Name, Special, Number, Memory, List } kind = Kind::Name;
+  std::vector<RawOperand> items;  // List: the braced registers, {a, b, c, d}
   Token token;                  // the name, special register, number, or the memory operand's base
   bool negative = false;        // Number: a '-' in front
   std::int64_t offset = 0;      // Memory: the byte offset
@@ -72,14 +73,25 @@ class InstructionReader {
     std::vector<RawOperand> raw;
     if (!read_operands(i + 1, raw)) return std::nullopt;
     const OpcodeInfo& info = in.info();
-    if (raw.size() != info.arity) {
-      error_(span_of(word), fmt::format("'{}' takes {} operand{}, found {}", word_, info.arity,
-                                        info.arity == 1 ? "" : "s", raw.size()));
+    // The membermask of shfl, vote and bar.warp.sync may be left out.
+    const bool optional_last = info.arity > 0 && info.roles[info.arity - 1] == Role::SrcMask;
+    if (raw.size() != info.arity && !(optional_last && raw.size() + 1 == info.arity)) {
+      error_(span_of(word), fmt::format("'{}' takes {} operand{}{}, found {}", word_, info.arity,
+                                        info.arity == 1 ? "" : "s", optional_last ? " (the last, the membermask, may be left out)" : "",
+                                        raw.size()));
       return std::nullopt;
     }
-    in.operand_count = info.arity;
+    if (!check_lists(raw, in)) return std::nullopt;
+    in.operand_count = static_cast<std::uint8_t>(raw.size() + (in.vector > 1 ? in.vector - 1 : 0));
     bool ok = true;
-    for (unsigned k = 0; k < raw.size(); ++k) ok = resolve(raw[k], info.roles[k], k, in) && ok;
+    for (unsigned k = 0; k < raw.size(); ++k) {
+      if (raw[k].kind != RawOperand::Kind::List) {
+        ok = resolve(raw[k], info.roles[k], k, in, k) && ok;
+        continue;
+      }
+      for (unsigned j = 0; j < raw[k].items.size(); ++j)
+        ok = resolve(raw[k].items[j], info.roles[k], k, in, j == 0 ? k : info.arity + j - 1) && ok;
+    }
     if (!ok) return std::nullopt;
     return in;
   }
@@ -122,6 +134,43 @@ class InstructionReader {
     return true;
   }
 
+  // Braced register lists: the registers of ld/st .v2/.v4, in the position of the loaded or stored
+  // value, and mov's packed side (two registers of half the width of b32 or b64).
+  bool check_lists(const std::vector<RawOperand>& raw, Instruction& in) {
+    const OpcodeInfo& info = in.info();
+    for (unsigned k = 0; k < raw.size(); ++k) {
+      const bool list = raw[k].kind == RawOperand::Kind::List;
+      if (in.op == Opcode::Mov && list) {
+        if (in.vector != 0) {
+          error_(raw[k].span, fmt::format("'{}' packs or unpacks one side only", word_));
+          return false;
+        }
+        if ((in.type != Type::B32 && in.type != Type::B64) || raw[k].items.size() != 2) {
+          error_(raw[k].span, fmt::format("a packing mov is mov.b64 or mov.b32 with two registers of half the width "
+                                          "in braces, found '{}' with {}", word_, raw[k].text));
+          return false;
+        }
+        in.vector = 2;
+        in.vector_at = static_cast<std::uint8_t>(k);
+        continue;
+      }
+      const bool wanted = in.vector > 1 && k == in.vector_at;
+      if (list && !wanted) {
+        error_(raw[k].span, fmt::format("{} cannot be a register list{}", operand_name(k),
+                                        (info.qualifiers & kVector) && in.op != Opcode::Mov
+                                            ? " (a vector access is written ld.SPACE.v2.TYPE or .v4)" : ""));
+        return false;
+      }
+      if (wanted && (!list || raw[k].items.size() != in.vector)) {
+        error_(raw[k].span, fmt::format("{} must be a list of {} registers in braces, such as {{a, b{}}}, {}",
+                                        operand_name(k), in.vector, in.vector == 4 ? ", c, d" : "",
+                                        list ? fmt::format("found {}", raw[k].items.size()) : what_is(raw[k])));
+        return false;
+      }
+    }
+    return true;
+  }
+
   // mnemonic[.modifier][.type][.source-type], the mnemonic being the longest one in the table.
   bool read_mnemonic(const Token& word, Instruction& in) {
     std::vector<std::string_view> parts;
@@ -156,13 +205,18 @@ class InstructionReader {
     if (info.modifier == Modifier::Space) {
       Space space = Space::None;
       if (used < parts.size())
-        for (Space s : {Space::Global, Space::Shared})
+        for (Space s : {Space::Global, Space::Shared, Space::Local})
           if (parts[used] == space_name(s)) space = s;
-      if (space == Space::None) return fail("a memory space (.global or .shared)");
+      if (space == Space::None) return fail("a memory space (.global, .shared or .local)");
       in.space = space;
       take();
       if ((info.qualifiers & kNc) && used < parts.size() && parts[used] == "nc") {
         in.non_coherent = true;
+        take();
+      }
+      if ((info.qualifiers & kVector) && used < parts.size() && (parts[used] == "v2" || parts[used] == "v4")) {
+        in.vector = parts[used] == "v2" ? 2 : 4;
+        in.vector_at = in.op == Opcode::St ? 1 : 0;
         take();
       }
     } else if (info.modifier == Modifier::Compare) {
@@ -256,6 +310,8 @@ class InstructionReader {
       }
     } else if (t.is('[')) {
       if (!read_memory(i, op)) return false;
+    } else if (t.is('{')) {
+      if (!read_list(i, op)) return false;
     } else {
       expected(i, "an operand");
       return false;
@@ -263,6 +319,37 @@ class InstructionReader {
     const Token& last = tokens_[i - 1];
     op.span = {line_, t.column, static_cast<std::uint32_t>(last.column + last.text.size() - t.column)};
     op.text = line_text_.substr(t.column - 1, op.span.length);
+    return true;
+  }
+
+  // {a, b} or {a, b, c, d}: register names.
+  bool read_list(std::size_t& i, RawOperand& op) {
+    op.kind = RawOperand::Kind::List;
+    ++i;
+    while (true) {
+      if (!(i < tokens_.size() && tokens_[i].kind == TokenKind::Word)) {
+        expected(i, "a register name in the braced list");
+        return false;
+      }
+      RawOperand item;
+      item.kind = RawOperand::Kind::Name;
+      item.token = tokens_[i];
+      item.span = span_of(tokens_[i]);
+      item.text = std::string(tokens_[i].text);
+      op.items.push_back(std::move(item));
+      ++i;
+      if (i < tokens_.size() && tokens_[i].is('}')) break;
+      if (!(i < tokens_.size() && tokens_[i].is(','))) {
+        expected(i, "',' or '}' in the braced list");
+        return false;
+      }
+      ++i;
+    }
+    ++i;
+    if (op.items.size() > 4) {
+      expected(i - 1, "at most four registers in braces");
+      return false;
+    }
     return true;
   }
 
@@ -312,8 +399,8 @@ class InstructionReader {
           const Register& reg = kernel_.registers[r];
           return fmt::format("{} '{}' is {}", reg.is_param ? "parameter" : "register", reg.name, type_name(reg.type));
         }
-        if (names_.find_shared(raw.token.text) >= 0)
-          return fmt::format("shared array '{}' is a u32 address", raw.token.text);
+        if (int s = names_.find_shared(raw.token.text); s >= 0)
+          return fmt::format("{} array '{}' is a u32 address", space_name(kernel_.shared[s].space), raw.token.text);
         return fmt::format("found '{}'", raw.text);
       case RawOperand::Kind::Special: {
         const auto s = special_from_name(raw.token.text);
@@ -321,12 +408,14 @@ class InstructionReader {
       }
       case RawOperand::Kind::Number: return fmt::format("found immediate '{}'", raw.text);
       case RawOperand::Kind::Memory: return fmt::format("found memory operand '{}'", raw.text);
+      case RawOperand::Kind::List: return fmt::format("found register list '{}'", raw.text);
     }
     return {};
   }
 
-  bool resolve(const RawOperand& raw, Role role, unsigned k, Instruction& in) {
-    Operand& out = in.operands[k];
+  // Operand k as written goes to operands[slot] (a braced list's later registers: past the arity).
+  bool resolve(const RawOperand& raw, Role role, unsigned k, Instruction& in, unsigned slot) {
+    Operand& out = in.operands[slot];
     out.loc = {line_, raw.span.column};
     // Names and special registers must exist whatever the role (labels excepted).
     if (raw.kind == RawOperand::Kind::Name && role != Role::Label && names_.find_register(raw.token.text) < 0 &&
@@ -345,7 +434,8 @@ class InstructionReader {
       case Role::DstU32: return resolve_destination(raw, in, role, k, out);
       case Role::SrcT:
       case Role::SrcS:
-      case Role::SrcU32: return resolve_source(raw, in, role, false, k, out);
+      case Role::SrcU32:
+      case Role::SrcMask: return resolve_source(raw, in, role, false, k, out);
       case Role::SrcPred: return resolve_source(raw, in, role, true, k, out);
       case Role::Mem: return resolve_memory(raw, in.space, k, out);
       case Role::Label:
@@ -418,7 +508,8 @@ class InstructionReader {
         if (!immediate_bits(raw, type, k, out.bits)) return false;
         out.kind = OperandKind::Immediate;
         return true;
-      case RawOperand::Kind::Memory: break;
+      case RawOperand::Kind::Memory:
+      case RawOperand::Kind::List: break;
     }
     error_(raw.span, fmt::format("{}, {}", must, what_is(raw)));
     return false;
@@ -435,13 +526,14 @@ class InstructionReader {
     const int r = names_.find_register(raw.token.text);
     const int s = names_.find_shared(raw.token.text);
     const bool global = space == Space::Global;
-    const std::string must = global ? "a u64 register or parameter" : "a u32 register or a shared array";
+    const std::string must = global ? "a u64 register or parameter"
+                                    : fmt::format("a u32 register or a {} array", space_name(space));
     if (r >= 0 && compatible(kernel_.registers[r].type, global ? Type::U64 : Type::U32)) {
       out.kind = OperandKind::MemRegister;
       out.index = static_cast<std::uint32_t>(r);
       return true;
     }
-    if (s >= 0 && !global) {
+    if (s >= 0 && !global && kernel_.shared[s].space == space) {
       out.kind = OperandKind::MemShared;
       out.index = static_cast<std::uint32_t>(s);
       return true;
@@ -451,7 +543,7 @@ class InstructionReader {
       found = fmt::format("{} '{}' is {}", kernel_.registers[r].is_param ? "parameter" : "register",
                           raw.token.text, type_name(kernel_.registers[r].type));
     else if (s >= 0)
-      found = fmt::format("found shared array '{}'", raw.token.text);
+      found = fmt::format("found {} array '{}'", space_name(kernel_.shared[s].space), raw.token.text);
     else
       found = fmt::format("unknown register '{}'", raw.token.text);
     if (r < 0 && s < 0) {

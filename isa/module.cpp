@@ -22,7 +22,8 @@ bool Operand::same(const Operand& o) const {
 bool Instruction::same(const Instruction& o) const {
   if (op != o.op || type != o.type || source_type != o.source_type || space != o.space ||
       compare != o.compare || guarded != o.guarded || operand_count != o.operand_count || rounding != o.rounding ||
-      ftz != o.ftz || saturate != o.saturate || non_coherent != o.non_coherent)
+      ftz != o.ftz || saturate != o.saturate || non_coherent != o.non_coherent || vector != o.vector ||
+      vector_at != o.vector_at)
     return false;
   if (guarded && (guard_negated != o.guard_negated || guard != o.guard)) return false;
   for (unsigned i = 0; i < operand_count; ++i)
@@ -33,11 +34,15 @@ bool Instruction::same(const Instruction& o) const {
 Type operand_type(const Instruction& in, Role role) {
   switch (role) {
     case Role::DstT:
-    case Role::SrcT: return in.type;
+    case Role::SrcT:
+      if (in.op == Opcode::Mov && in.vector != 0 && in.vector_at < in.info().arity && in.info().roles[in.vector_at] == role)
+        return in.type == Type::B64 ? Type::B32 : Type::B16;
+      return in.type;
     case Role::SrcS: return in.source_type;
     case Role::DstPred:
     case Role::SrcPred: return Type::Pred;
     case Role::SrcU32:
+    case Role::SrcMask:
     case Role::DstU32: return Type::U32;
     case Role::DstWide:
       switch (in.type) {
@@ -53,6 +58,17 @@ Type operand_type(const Instruction& in, Role role) {
   return Type::None;
 }
 
+Role operand_role(const Instruction& in, unsigned i) {
+  const OpcodeInfo& info = in.info();
+  if (i < info.arity) return info.roles[i];
+  if (in.vector > 1 && in.vector_at < info.arity && i < info.arity + in.vector - 1u) return info.roles[in.vector_at];
+  return Role::None;
+}
+
+unsigned expected_operands(const Instruction& in) {
+  return in.info().arity + (in.vector > 1 ? in.vector - 1u : 0u);
+}
+
 bool register_fits(const Instruction& in, Role role, Type reg) {
   const Type expected = operand_type(in, role);
   if (role == Role::DstWide)
@@ -64,7 +80,15 @@ bool register_fits(const Instruction& in, Role role, Type reg) {
 
 std::uint32_t Kernel::shared_bytes() const {
   std::uint32_t end = 0;
-  for (const auto& s : shared) end = std::max(end, s.offset + s.bytes());
+  for (const auto& s : shared)
+    if (s.space == Space::Shared) end = std::max(end, s.offset + s.bytes());
+  return end;
+}
+
+std::uint32_t Kernel::local_bytes() const {
+  std::uint32_t end = 0;
+  for (const auto& s : shared)
+    if (s.space == Space::Local) end = std::max(end, s.offset + s.bytes());
   return end;
 }
 
@@ -91,7 +115,8 @@ bool Kernel::same(const Kernel& o) const {
   }
   for (std::size_t i = 0; i < shared.size(); ++i) {
     const auto &a = shared[i], &b = o.shared[i];
-    if (a.name != b.name || a.element != b.element || a.count != b.count || a.offset != b.offset) return false;
+    if (a.name != b.name || a.element != b.element || a.count != b.count || a.offset != b.offset || a.space != b.space)
+      return false;
   }
   for (std::size_t i = 0; i < labels.size(); ++i)
     if (labels[i].name != o.labels[i].name || labels[i].position != o.labels[i].position) return false;

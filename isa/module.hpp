@@ -64,6 +64,12 @@ struct Instruction {
   bool ftz = false;                    // .ftz: subnormal f32 inputs and results flush to zero
   bool saturate = false;               // .sat: floats clamp to [0, 1], s32 add/sub to the s32 range
   bool non_coherent = false;           // ld.global.nc: read through the non-coherent (texture) path
+  // A braced register list: ld.v2/.v4 (the destinations), st.v2/.v4 (the values), mov's packed
+  // form (`mov.b64 {lo, hi}, x`, `mov.b64 x, {lo, hi}`). `vector` is the number of registers (0: no
+  // braces); the first stands at operands[vector_at] (the braced role's position), the others at
+  // operands[arity ...] in order.
+  std::uint8_t vector = 0;
+  std::uint8_t vector_at = 0;
   bool guarded = false;           // @p or @!p in front
   bool guard_negated = false;     // @!p
   std::uint32_t guard = 0;        // predicate register when guarded
@@ -77,8 +83,13 @@ struct Instruction {
 };
 
 // The type operand position `role` of `in` reads or writes (DstWide: the doubled integer type;
-// Mem and Label: None).
+// the braced side of a packing mov: half the instruction's width; Mem and Label: None).
 Type operand_type(const Instruction& in, Role role);
+// The role of operand position i, extra braced registers included (None past them).
+Role operand_role(const Instruction& in, unsigned i);
+// How many operands an instruction of this shape holds: the table's arity, plus the braced list's
+// extra registers.
+unsigned expected_operands(const Instruction& in);
 // Whether a register of type `reg` may be that operand (types.hpp's compatible(), with widening
 // for ld, st and cvt of 8- and 16-bit types; DstWide takes any integer or bit register of its size).
 bool register_fits(const Instruction& in, Role role, Type reg);
@@ -91,11 +102,14 @@ struct Register {
   SourceLoc loc;
 };
 
+// A shared array (`shared u32 tile[256]`, one per block) or a local array (`local u32 buf[8]`, one
+// per thread): both are named, typed and laid out in declaration order within their own space.
 struct SharedArray {
   std::string name;
   Type element = Type::None;
   std::uint32_t count = 0;
-  std::uint32_t offset = 0;  // byte offset in the block's shared memory (aligned to the element size)
+  std::uint32_t offset = 0;  // byte offset in the block's shared memory or the thread's local memory (aligned to the element size)
+  Space space = Space::Shared;  // Shared or Local
   SourceLoc loc;
   std::uint32_t bytes() const { return count * type_bytes(element); }
 };
@@ -110,13 +124,14 @@ struct Kernel {
   std::string name;
   std::vector<std::uint32_t> params;  // register indices, in declaration order
   std::vector<Register> registers;    // parameters first, then declared registers
-  std::vector<SharedArray> shared;
+  std::vector<SharedArray> shared;    // shared and local arrays, in declaration order
   std::vector<Label> labels;
   std::vector<Instruction> code;
   std::vector<SourceFileName> files;  // the module's source files, for origins
   SourceLoc loc;
 
-  std::uint32_t shared_bytes() const;
+  std::uint32_t shared_bytes() const;  // per block, shared arrays only
+  std::uint32_t local_bytes() const;   // per thread, local arrays only
   // Lookups by name; -1 when absent.
   int find_register(std::string_view name) const;
   int find_label(std::string_view name) const;

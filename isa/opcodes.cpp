@@ -17,7 +17,7 @@ constexpr OpcodeInfo make(Opcode op, std::string_view mnemonic, TypeMask types, 
 #define WARPSIM_ROLES_0()
 #define WARPSIM_EXPAND_ROLES(...) __VA_OPT__(, ) __VA_ARGS__
 constexpr Role DstT = Role::DstT, DstPred = Role::DstPred, DstWide = Role::DstWide, DstU32 = Role::DstU32, SrcT = Role::SrcT,
-               SrcS = Role::SrcS, SrcPred = Role::SrcPred, SrcU32 = Role::SrcU32, Mem = Role::Mem,
+               SrcS = Role::SrcS, SrcPred = Role::SrcPred, SrcU32 = Role::SrcU32, SrcMask = Role::SrcMask, Mem = Role::Mem,
                Label = Role::Label;
 
 constexpr OpcodeInfo kTable[] = {

@@ -25,6 +25,8 @@ enum class Role : std::uint8_t {
   SrcS,     // value of the source type (cvt's second type)
   SrcPred,  // predicate register
   SrcU32,   // u32 value (shift amounts, shuffle lanes and deltas)
+  SrcMask,  // u32 value: the membermask of shfl, vote and bar.warp.sync; always the last role, and
+            // optional (absent: the lanes executing the instruction, unchecked)
   Mem,      // memory operand [base], [base+imm], [base-imm]; base is u64 for global, u32 for shared
   Label,    // branch target
 };
@@ -83,9 +85,10 @@ constexpr QualifierMask kFull = 8;      // .full
 constexpr QualifierMask kFtz = 16;      // .ftz
 constexpr QualifierMask kSat = 32;      // .sat
 constexpr QualifierMask kNc = 64;       // .nc (ld.global.nc)
+constexpr QualifierMask kVector = 128;  // .v2 .v4 on ld and st; mov's packed form {a, b}
 
 #define WARPSIM_OPCODES(X)                                                                              \
-  X(Mov, "mov", (DstT, SrcT), kAll, None, Alu, Simple, false, kPlain)                                              \
+  X(Mov, "mov", (DstT, SrcT), kAll, None, Alu, Simple, false, kVector)                                              \
   X(Add, "add", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kRound | kFtz | kSat)                                        \
   X(Sub, "sub", (DstT, SrcT, SrcT), kNum, None, Alu, Simple, false, kRound | kFtz | kSat)                                        \
   X(Mul, "mul", (DstT, SrcT, SrcT), kNum, None, Alu, Mul, false, kRound | kFtz | kSat)                                        \
@@ -121,8 +124,8 @@ constexpr QualifierMask kNc = 64;       // .nc (ld.global.nc)
   X(Cvt, "cvt", (DstT, SrcS), kConvert, SourceType, Alu, Convert, false, kRound | kRoundInt | kFtz | kSat)                                    \
   X(Setp, "setp", (DstPred, SrcT, SrcT), kNum | kBits, Compare, Alu, Simple, false, kPlain)                        \
   X(Selp, "selp", (DstT, SrcT, SrcT, SrcPred), kNum | kBits, None, Alu, Simple, false, kPlain)                     \
-  X(Ld, "ld", (DstT, Mem), kMemory, Space, Lsu, Load, false, kNc)                                       \
-  X(St, "st", (Mem, SrcT), kMemory, Space, Lsu, Store, false, kPlain)                                       \
+  X(Ld, "ld", (DstT, Mem), kMemory, Space, Lsu, Load, false, kNc | kVector)                                       \
+  X(St, "st", (Mem, SrcT), kMemory, Space, Lsu, Store, false, kVector)                                       \
   X(AtomAdd, "atom.add", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kFloat, Space, Lsu, Atomic, false, kPlain)   \
   X(AtomMin, "atom.min", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false, kPlain)    \
   X(AtomMax, "atom.max", (DstT, Mem, SrcT), kU32 | kS32 | kU64 | kS64, Space, Lsu, Atomic, false, kPlain)    \
@@ -136,14 +139,15 @@ constexpr QualifierMask kNc = 64;       // .nc (ld.global.nc)
   X(BarSync, "bar.sync", (), kNone, None, Sync, Barrier, false, kPlain)                                         \
   X(MembarCta, "membar.cta", (), kNone, None, Sync, FenceCta, false, kPlain)                                         \
   X(MembarGl, "membar.gl", (), kNone, None, Sync, FenceGl, false, kPlain)                                        \
-  X(VoteAny, "vote.any", (DstPred, SrcPred), kPred, None, Warp, Vote, false, kPlain)                             \
-  X(VoteAll, "vote.all", (DstPred, SrcPred), kPred, None, Warp, Vote, false, kPlain)                             \
-  X(VoteBallot, "vote.ballot", (DstT, SrcPred), kU32 | kB32, None, Warp, Vote, false, kPlain)                    \
+  X(BarWarpSync, "bar.warp.sync", (SrcMask), kNone, None, Warp, Vote, false, kPlain)                           \
+  X(VoteAny, "vote.any", (DstPred, SrcPred, SrcMask), kPred, None, Warp, Vote, false, kPlain)                             \
+  X(VoteAll, "vote.all", (DstPred, SrcPred, SrcMask), kPred, None, Warp, Vote, false, kPlain)                             \
+  X(VoteBallot, "vote.ballot", (DstT, SrcPred, SrcMask), kU32 | kB32, None, Warp, Vote, false, kPlain)                    \
   X(Activemask, "activemask", (DstT), kU32 | kB32, None, Warp, Vote, false, kPlain)                              \
-  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain) \
-  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)     \
-  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
-  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
+  X(ShflDown, "shfl.down", (DstT, SrcT, SrcU32, SrcMask), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain) \
+  X(ShflUp, "shfl.up", (DstT, SrcT, SrcU32, SrcMask), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)     \
+  X(ShflXor, "shfl.xor", (DstT, SrcT, SrcU32, SrcMask), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
+  X(ShflIdx, "shfl.idx", (DstT, SrcT, SrcU32, SrcMask), kU32 | kS32 | kF32 | kB32, None, Warp, Shuffle, false, kPlain)   \
   X(Bra, "bra", (Label), kNone, None, Control, Branch, true, kPlain)                                            \
   X(Exit, "exit", (), kNone, None, Control, Branch, true, kPlain)                                               \
   X(Ret, "ret", (), kNone, None, Control, Branch, true, kPlain)

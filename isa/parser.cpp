@@ -284,7 +284,7 @@ class Parser {
       return false;
     }
     if (int s = names_.find_shared(name.text); s >= 0) {
-      error(span_of(name), fmt::format("duplicate shared array '{}' (first declared at {})", name.text,
+      error(span_of(name), fmt::format("duplicate {} array '{}' (first declared at {})", space_name(k.shared[s].space), name.text,
                                        loc_text(k.shared[s].loc)));
       return false;
     }
@@ -314,8 +314,8 @@ class Parser {
       parse_label();
     } else if (first.kind == TokenKind::Word && first.text == "reg") {
       parse_reg_declaration();
-    } else if (first.kind == TokenKind::Word && first.text == "shared") {
-      parse_shared_declaration();
+    } else if (first.kind == TokenKind::Word && (first.text == "shared" || first.text == "local")) {
+      parse_shared_declaration(first.text == "local" ? Space::Local : Space::Shared);
     } else if (first.kind == TokenKind::Word && first.text == "loc") {
       parse_loc();
     } else {
@@ -362,7 +362,9 @@ class Parser {
     }
   }
 
-  void parse_shared_declaration() {
+  // `shared TYPE name[N]` (per block) or `local TYPE name[N]` (per thread).
+  void parse_shared_declaration(Space space) {
+    const std::string_view what = space == Space::Local ? "local" : "shared";
     std::optional<Type> type;
     if (tokens_.size() > 1 && tokens_[1].kind == TokenKind::Word) type = type_from_name(tokens_[1].text);
     if (!type || *type == Type::Pred) {
@@ -370,7 +372,7 @@ class Parser {
       return;
     }
     if (tokens_.size() < 3 || tokens_[2].kind != TokenKind::Word || !is_plain_name(tokens_[2].text)) {
-      expected(2, "a shared array name");
+      expected(2, fmt::format("a {} array name", what));
       return;
     }
     const Token& name = tokens_[2];
@@ -383,7 +385,7 @@ class Parser {
                                     ? decode_number(tokens_[4].text)
                                     : NumberLiteral{};
     if (count.form != NumberLiteral::Form::Integer || count.integer_overflow || count.integer == 0) {
-      error(span_at(4), "shared array size must be a positive constant");
+      error(span_at(4), fmt::format("{} array size must be a positive constant", what));
       return;
     }
     if (tokens_.size() < 6 || !tokens_[5].is(']')) {
@@ -391,16 +393,19 @@ class Parser {
       return;
     }
     if (tokens_.size() > 6) {
-      expected(6, "end of line after the shared array");
+      expected(6, fmt::format("end of line after the {} array", what));
       return;
     }
     Kernel& k = *kernel_;
     const std::uint64_t size = type_bytes(*type);
-    // Arrays are laid out in declaration order, so the last one ends the shared memory used so far.
-    const std::uint64_t used = k.shared.empty() ? 0 : std::uint64_t{k.shared.back().offset} + k.shared.back().bytes();
+    // Arrays are laid out in declaration order within their space, so the last one of the space
+    // ends the memory used so far.
+    std::uint64_t used = 0;
+    for (const SharedArray& a : k.shared)
+      if (a.space == space) used = std::uint64_t{a.offset} + a.bytes();
     const std::uint64_t offset = (used + size - 1) / size * size;
     if (count.integer > (std::uint64_t{1} << 32) || offset + count.integer * size > std::numeric_limits<std::uint32_t>::max()) {
-      error(span_of(tokens_[4]), fmt::format("shared array '{}' does not fit in a 32-bit shared address space", name.text));
+      error(span_of(tokens_[4]), fmt::format("{} array '{}' does not fit in a 32-bit {} address space", what, name.text, what));
       return;
     }
     SharedArray s;
@@ -408,6 +413,7 @@ class Parser {
     s.element = *type;
     s.count = static_cast<std::uint32_t>(count.integer);
     s.offset = static_cast<std::uint32_t>(offset);
+    s.space = space;
     s.loc = loc_of(name);
     names_.add_shared(name.text, static_cast<std::uint32_t>(k.shared.size()));
     k.shared.push_back(std::move(s));

@@ -66,7 +66,7 @@ std::string format_offset(std::int64_t offset) {
 
 std::string format_operand(const Kernel& k, const Instruction& in, unsigned i) {
   const Operand& op = in.operands[i];
-  const Role role = i < in.info().arity ? in.info().roles[i] : Role::SrcT;
+  const Role role = operand_role(in, i);
   switch (op.kind) {
     case OperandKind::Register: return name_at(k.registers, op.index);
     case OperandKind::Immediate: return format_immediate(op.bits, operand_type(in, role));
@@ -92,12 +92,22 @@ std::string print(const Kernel& k, const Instruction& in) {
   if (in.guarded) out += fmt::format("@{}{} ", in.guard_negated ? "!" : "", name_at(k.registers, in.guard));
   out += in.info().mnemonic;
   for (std::string_view suffix :
-       {space_name(in.space), std::string_view(in.non_coherent ? "nc" : ""), compare_name(in.compare),
+       {space_name(in.space), std::string_view(in.non_coherent ? "nc" : ""),
+        std::string_view(in.op == Opcode::Mov ? "" : in.vector == 2 ? "v2" : in.vector == 4 ? "v4" : ""), compare_name(in.compare),
         rounding_name(in.rounding), std::string_view(in.ftz ? "ftz" : ""), std::string_view(in.saturate ? "sat" : ""),
         type_name(in.type), type_name(in.source_type)})
     if (!suffix.empty()) out += fmt::format(".{}", suffix);
-  for (unsigned i = 0; i < in.operand_count && i < in.operands.size(); ++i)
-    out += fmt::format("{}{}", i == 0 ? " " : ", ", format_operand(k, in, i));
+  const unsigned arity = in.info().arity;
+  for (unsigned i = 0; i < in.operand_count && i < arity; ++i) {
+    out += i == 0 ? " " : ", ";
+    if (in.vector > 1 && i == in.vector_at) {  // a braced list: this operand and the extras past the arity
+      out += "{" + format_operand(k, in, i);
+      for (unsigned j = arity; j < arity + in.vector - 1u && j < in.operand_count; ++j) out += ", " + format_operand(k, in, j);
+      out += "}";
+    } else {
+      out += format_operand(k, in, i);
+    }
+  }
   return out;
 }
 
@@ -121,7 +131,7 @@ std::string print(const Kernel& k) {
   }
   if (run != Type::None) declarations += "\n";
   for (const SharedArray& s : k.shared)
-    declarations += fmt::format("{}shared {} {}[{}]\n", kIndent, type_name(s.element), s.name, s.count);
+    declarations += fmt::format("{}{} {} {}[{}]\n", kIndent, space_name(s.space), type_name(s.element), s.name, s.count);
 
   // Labels by position, in declaration order at each one; those at or past the end come last.
   const std::size_t size = k.code.size();

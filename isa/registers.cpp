@@ -73,16 +73,16 @@ RegisterAccess register_access(const Kernel& kernel, const Instruction& instruct
     if (r < count && access.read_count < access.reads.size()) access.reads[access.read_count++] = r;
   };
   if (instruction.guarded) read(instruction.guard);
-  const OpcodeInfo& info = instruction.info();
-  for (unsigned i = 0; i < instruction.operand_count && i < info.arity; ++i) {
+  for (unsigned i = 0; i < instruction.operand_count && i < instruction.operands.size(); ++i) {
     const Operand& operand = instruction.operands[i];
     if (operand.kind != OperandKind::Register && operand.kind != OperandKind::MemRegister) continue;
-    if (is_destination(info.roles[i]) && operand.kind == OperandKind::Register) {
-      if (operand.index < count) access.write = operand.index;
+    if (is_destination(operand_role(instruction, i)) && operand.kind == OperandKind::Register) {
+      if (operand.index < count && access.write_count < access.writes.size()) access.writes[access.write_count++] = operand.index;
     } else {
       read(operand.index);
     }
   }
+  if (access.write_count > 0) access.write = access.writes[0];
   return access;
 }
 
@@ -110,9 +110,12 @@ std::uint32_t count_registers(const Kernel& kernel, const Cfg& cfg) {
           uses[b].push_back(r);
         }
       }
-      if (access.write != kNoRegister && !instruction.guarded && killed_in[access.write] != block) {
-        killed_in[access.write] = block;
-        kills[b].push_back(access.write);
+      for (unsigned k = 0; k < access.write_count; ++k) {
+        const std::uint32_t w = access.writes[k];
+        if (!instruction.guarded && killed_in[w] != block) {
+          killed_in[w] = block;
+          kills[b].push_back(w);
+        }
       }
     }
     std::sort(uses[b].begin(), uses[b].end());
@@ -153,11 +156,15 @@ std::uint32_t count_registers(const Kernel& kernel, const Cfg& cfg) {
     for (std::uint32_t pc = cfg.blocks[b].end; pc-- > cfg.blocks[b].begin;) {
       const Instruction& instruction = kernel.code[pc];
       const RegisterAccess access = register_access(kernel, instruction);
-      if (access.write != kNoRegister) {
-        const bool was_live = live.contains(access.write);
-        live.add(access.write);
+      if (access.write_count > 0) {
+        bool was_live[4] = {};
+        for (unsigned k = 0; k < access.write_count; ++k) {
+          was_live[k] = live.contains(access.writes[k]);
+          live.add(access.writes[k]);
+        }
         peak = std::max(peak, live.weight());
-        if (!instruction.guarded || !was_live) live.remove(access.write);
+        for (unsigned k = 0; k < access.write_count; ++k)
+          if (!instruction.guarded || !was_live[k]) live.remove(access.writes[k]);
       }
       for (unsigned i = 0; i < access.read_count; ++i) live.add(access.reads[i]);
       peak = std::max(peak, live.weight());

@@ -7,7 +7,7 @@ namespace warpsim::isa {
 namespace {
 constexpr std::array<std::string_view, 16> kTypeNames{"",    "pred", "u32", "s32", "u64", "f32", "s64", "f64",
                                                       "u16", "s16",  "u8",  "s8",  "b8",  "b16", "b32", "b64"};
-constexpr std::array<std::string_view, 3> kSpaceNames{"", "global", "shared"};
+constexpr std::array<std::string_view, 4> kSpaceNames{"", "global", "shared", "local"};
 constexpr std::array<std::string_view, 7> kCompareNames{"", "eq", "ne", "lt", "le", "gt", "ge"};
 
 struct SpecialInfo {

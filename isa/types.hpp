@@ -33,7 +33,7 @@ using TypeMask = std::uint16_t;
 constexpr TypeMask type_bit(Type t) { return static_cast<TypeMask>(1u << static_cast<unsigned>(t)); }
 
 // Memory spaces addressed by ld, st and atom.
-enum class Space : std::uint8_t { None, Global, Shared };
+enum class Space : std::uint8_t { None, Global, Shared, Local };
 std::string_view space_name(Space s);
 
 // Rounding and precision qualifiers of float instructions and conversions, spelt as PTX spells

@@ -162,12 +162,15 @@ class KernelVerifier {
     for (const Register& r : kernel_.registers)
       if (r.type == Type::None) error(r.loc, fmt::format("register '{}' has no type", r.name), width(r.name));
     for (const SharedArray& s : kernel_.shared) {
+      const std::string_view what = space_name(s.space);
+      if (s.space != Space::Shared && s.space != Space::Local)
+        error(s.loc, fmt::format("array '{}' is neither shared nor local", s.name), width(s.name));
       if (s.count == 0)
-        error(s.loc, fmt::format("shared array '{}' has size 0; the size must be a positive constant", s.name),
+        error(s.loc, fmt::format("{} array '{}' has size 0; the size must be a positive constant", what, s.name),
               width(s.name));
       if (type_bytes(s.element) == 0)
         error(s.loc,
-              fmt::format("shared array '{}' has element type {}; expected u32, s32, u64 or f32", s.name,
+              fmt::format("{} array '{}' has element type {}; expected u32, s32, u64 or f32", what, s.name,
                           s.element == Type::None ? "none" : type_name(s.element)),
               width(s.name));
     }
@@ -196,7 +199,7 @@ class KernelVerifier {
     switch (info.modifier) {
       case Modifier::Space:
         if (instruction.space == Space::None)
-          error(loc, fmt::format("'{}' needs a memory space: .global or .shared", name), name_width);
+          error(loc, fmt::format("'{}' needs a memory space: .global, .shared or .local", name), name_width);
         break;
       case Modifier::Compare:
         if (instruction.compare == Compare::None)
@@ -222,13 +225,42 @@ class KernelVerifier {
                                type_name(reg(instruction.guard).type)));
     }
 
-    if (instruction.operand_count != info.arity) {
-      error(loc, fmt::format("'{}' takes {} operand{}, not {}", name, info.arity, info.arity == 1 ? "" : "s",
+    if (!check_vector(instruction, name, loc, name_width)) return;
+    const unsigned expected = expected_operands(instruction);
+    const bool mask_left_out = info.arity > 0 && info.roles[info.arity - 1] == Role::SrcMask &&
+                               instruction.operand_count + 1u == info.arity;
+    if (instruction.operand_count != expected && !mask_left_out) {
+      error(loc, fmt::format("'{}' takes {} operand{}, not {}", name, expected, expected == 1 ? "" : "s",
                              instruction.operand_count),
             name_width);
       return;
     }
-    for (unsigned i = 0; i < info.arity; ++i) check_operand(instruction, name, i, info.roles[i], type_ok);
+    for (unsigned i = 0; i < instruction.operand_count; ++i)
+      check_operand(instruction, name, i, operand_role(instruction, i), type_ok);
+    if (instruction.space == Space::Local && info.latency == Latency::Atomic)
+      error(loc, fmt::format("'{}': atomics work on global and shared memory, not local", name), name_width);
+  }
+
+  // Braced lists: ld/st .v2 and .v4 of at most 16 bytes, and mov.b32/.b64 packing two halves.
+  bool check_vector(const Instruction& in, const std::string& name, SourceLoc loc, std::uint32_t name_width) {
+    if (in.vector == 0) return true;
+    const OpcodeInfo& info = in.info();
+    bool ok = (info.qualifiers & kVector) != 0 && in.vector_at < info.arity;
+    if (ok && in.op == Opcode::Mov) {
+      ok = in.vector == 2 && (in.type == Type::B32 || in.type == Type::B64);
+      if (!ok) error(loc, fmt::format("'{}': a packing mov is mov.b32 or mov.b64 with two registers in braces", name), name_width);
+      return ok;
+    }
+    if (ok) ok = (in.vector == 2 || in.vector == 4) && info.roles[in.vector_at] != Role::Mem;
+    if (!ok) {
+      error(loc, fmt::format("'{}' takes no register list (vectors are ld and st .v2 and .v4)", name), name_width);
+      return false;
+    }
+    if (type_bytes(in.type) * in.vector > 16 || type_bytes(in.type) < 2) {
+      error(loc, fmt::format("'{}': a vector access moves 4 to 16 bytes of 16-, 32- or 64-bit elements", name), name_width);
+      return false;
+    }
+    return true;
   }
 
   // PTX's rules for the qualifiers an opcode's table row allows (docs/ir.md, "Qualifiers").
@@ -335,8 +367,13 @@ class KernelVerifier {
         error(loc, fmt::format("{} names shared array #{}, which does not exist", position, operand.index));
       else if (instruction.space == Space::Global)
         error(loc,
-              fmt::format("shared array '{}' is in shared memory; a global memory operand needs a u64 base",
-                          kernel_.shared[operand.index].name),
+              fmt::format("{} array '{}' is not in global memory; a global memory operand needs a u64 base",
+                          space_name(kernel_.shared[operand.index].space), kernel_.shared[operand.index].name),
+              width(kernel_.shared[operand.index].name));
+      else if (kernel_.shared[operand.index].space != instruction.space)
+        error(loc,
+              fmt::format("{} array '{}' is not in {} memory", space_name(kernel_.shared[operand.index].space),
+                          kernel_.shared[operand.index].name, space_name(instruction.space)),
               width(kernel_.shared[operand.index].name));
       return;
     }
@@ -354,10 +391,10 @@ class KernelVerifier {
             fmt::format("the base of a global memory operand must be a u64 register or parameter, but '{}' is {}",
                         base.name, type_name(base.type)),
             width(base.name));
-    if (instruction.space == Space::Shared && !compatible(base.type, Type::U32))
+    if ((instruction.space == Space::Shared || instruction.space == Space::Local) && !compatible(base.type, Type::U32))
       error(loc,
-            fmt::format("the base of a shared memory operand must be a u32 register or a shared array, but '{}' is {}",
-                        base.name, type_name(base.type)),
+            fmt::format("the base of a {0} memory operand must be a u32 register or a {0} array, but '{1}' is {2}",
+                        space_name(instruction.space), base.name, type_name(base.type)),
             width(base.name));
   }
 
@@ -416,18 +453,20 @@ class KernelVerifier {
       if (!reached[b]) continue;
       for (std::uint32_t pc = cfg.blocks[b].begin; pc < cfg.blocks[b].end; ++pc) {
         const Instruction& instruction = kernel_.code[pc];
-        const OpcodeInfo& info = instruction.info();
         if (instruction.guarded) read(instruction.guard, b, instruction.loc);
-        for (unsigned i = 0; i < instruction.operand_count && i < info.arity; ++i) {
+        for (unsigned i = 0; i < instruction.operand_count; ++i) {
           const Operand& operand = instruction.operands[i];
           const bool reads_register = operand.kind == OperandKind::MemRegister ||
-                                      (operand.kind == OperandKind::Register && !is_destination(info.roles[i]));
+                                      (operand.kind == OperandKind::Register && !is_destination(operand_role(instruction, i)));
           if (reads_register) read(operand.index, b, where(instruction, operand));
         }
-        const std::uint32_t write = register_access(kernel_, instruction).write;
-        if (write != kNoRegister && written_in[write] != b) {
-          written_in[write] = b;
-          writers[write].push_back(b);
+        const RegisterAccess access = register_access(kernel_, instruction);
+        for (unsigned k = 0; k < access.write_count; ++k) {
+          const std::uint32_t write = access.writes[k];
+          if (written_in[write] != b) {
+            written_in[write] = b;
+            writers[write].push_back(b);
+          }
         }
       }
     }

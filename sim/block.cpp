@@ -12,6 +12,7 @@ Block::Block(const Program& program, const Config& config, const Dim3& block_dim
   r32_.assign(std::size_t{count} * program.registers32 * ws, 0);
   r64_.assign(std::size_t{count} * program.registers64 * ws, 0);
   predicates_.assign(std::size_t{count} * program.predicates, 0);
+  local.assign(std::size_t{count} * ws * program.local_bytes, std::byte{0});
   warps.resize(count);
   for (std::uint32_t w = 0; w < count; ++w) {
     Warp& warp = warps[w];
@@ -44,6 +45,7 @@ void Block::start(std::uint64_t linear_id, const Dim3& block_index) {
   index = block_index;
   issue_counter = 0;
   std::fill(shared.begin(), shared.end(), std::byte{0});
+  std::fill(local.begin(), local.end(), std::byte{0});
   const std::uint32_t ws = program_.warp_size;
   const SpecialSlots& sp = program_.special;
   for (Warp& w : warps) {

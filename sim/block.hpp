@@ -25,6 +25,7 @@ class Block {
   std::uint64_t issue_counter = 0;  // warp instructions this block has issued (functional %clock)
   std::vector<Warp> warps;
   std::vector<std::byte> shared;
+  std::vector<std::byte> local;  // every thread's local memory: warp w's lane l at (w * warp size + l) * local bytes
 
  private:
   const Program& program_;

@@ -118,6 +118,7 @@ class Decoder {
       else if (wide(r.type)) s = {1, program_.registers64++, -1};
       else s = {0, program_.registers32++, -1};
     }
+    program_.local_bytes = kernel_.local_bytes();
     program_.declared32 = program_.registers32;
     program_.declared64 = program_.registers64;
     auto next32 = [&] { return program_.registers32++ * ws; };
@@ -225,18 +226,30 @@ class Decoder {
       out.guard_xor = in.guard_negated ? ~std::uint64_t{0} : 0;
     }
     clock_ = false;
-    const auto& info = in.info();
     unsigned sources = 0;
-    for (unsigned k = 0; k < info.arity; ++k) {
+    unsigned destinations = 0;
+    // Operands in role order: the table's arity, then a braced list's later registers (in.vector).
+    for (unsigned k = 0; k < in.operand_count && k < in.operands.size(); ++k) {
       const isa::Operand& o = in.operands[k];
-      switch (info.roles[k]) {
+      const Role role = isa::operand_role(in, k);
+      // The braced destinations after the first (ld.vN, an unpacking mov) go to src[1..].
+      if (isa::is_destination(role) && destinations++ > 0) {
+        out.src[destinations - 1].offset = destination(o, isa::operand_type(in, role), in);
+        continue;
+      }
+      switch (role) {
         case Role::None: break;
-        case Role::DstT: out.dst = destination(o, in.type, in); break;
+        case Role::DstT: out.dst = destination(o, isa::operand_type(in, Role::DstT), in); break;
         case Role::DstPred: out.dst = destination(o, Type::Pred, in); break;
         case Role::DstU32: out.dst = destination(o, Type::U32, in); break;
         case Role::DstWide: out.dst = destination(o, isa::operand_type(in, Role::DstWide), in); break;
         case Role::SrcT:
-          out.src[sources++] = in.type == Type::Pred ? predicate_source(o, in) : value(o, in.type, in);
+          out.src[sources++] = in.type == Type::Pred ? predicate_source(o, in) : value(o, isa::operand_type(in, Role::SrcT), in);
+          break;
+        case Role::SrcMask:
+          out.has_mask = true;
+          out.mask = static_cast<std::uint8_t>(sources);
+          out.src[sources++] = value(o, Type::U32, in);
           break;
         case Role::SrcS:
           // An 8-bit source type reads a 16- or 32-bit register's low bits: the 32-bit pool.
@@ -251,7 +264,7 @@ class Decoder {
           else if (o.kind == OperandKind::MemRegister) {
             isa::Operand base = o;
             base.kind = OperandKind::Register;
-            out.mem_base = value(base, in.space == isa::Space::Shared ? Type::U32 : Type::U64, in);
+            out.mem_base = value(base, in.space == isa::Space::Global ? Type::U64 : Type::U32, in);
           } else
             unsupported(in, "expected a memory operand");
           break;
@@ -263,11 +276,16 @@ class Decoder {
     }
     out.reads_clock = clock_;
     out.timing = isa::timing_class(in);
-    out.access_bytes = static_cast<std::uint8_t>(in.space != isa::Space::None ? isa::type_bytes(in.type) : 0);
+    out.space = in.space;
+    out.vector = in.vector;
+    out.access_bytes = static_cast<std::uint8_t>(
+        in.space != isa::Space::None ? isa::type_bytes(in.type) * std::max<unsigned>(1, in.vector) : 0);
     const isa::RegisterAccess access = isa::register_access(kernel_, in);
     out.read_count = access.read_count;
     for (unsigned k = 0; k < access.read_count; ++k) out.reads[k] = access.reads[k];
     out.write = access.write;
+    out.write_count = access.write_count;
+    for (unsigned k = 1; k < access.write_count; ++k) out.more_writes[k - 1] = access.writes[k];
     if (out.timing == isa::TimingClass::AtomGlobal || out.timing == isa::TimingClass::FenceGl)
       program_.global_atomics = true;
     switch (in.op) {
@@ -285,6 +303,16 @@ class Decoder {
     out.rounding = in.rounding;
     out.ftz = in.ftz;
     out.saturate = in.saturate;
+    if (in.vector != 0 || in.space == isa::Space::Local) {
+      out.fn = select_vector(in);
+      if (out.fn == nullptr) unsupported(in, fmt::format("'{}' is not simulated", isa::print(kernel_, in)));
+      return out;
+    }
+    if (out.has_mask || in.op == isa::Opcode::BarWarpSync) {
+      out.fn = select_masked(in);
+      if (out.fn == nullptr) unsupported(in, fmt::format("'{}' is not simulated", isa::print(kernel_, in)));
+      return out;
+    }
     if (has_qualifier_semantics(in)) {
       out.fn = select_qualified(in);
       if (out.fn == nullptr) unsupported(in, fmt::format("'{}' is not simulated (docs/ir.md lists the qualifiers that are)", isa::print(kernel_, in)));

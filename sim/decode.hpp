@@ -75,10 +75,19 @@ struct Inst {
   // instructions), and the kernel registers read (guard, sources, memory base) and written, as
   // indices into isa::Kernel::registers (the scoreboard's slots).
   isa::TimingClass timing = isa::TimingClass::IntAlu;
-  std::uint8_t access_bytes = 0;
+  isa::Space space = isa::Space::None;  // ld, st, atom
+  // Braced registers (ld/st .v2/.v4, mov's packed form): how many. ld.vN writes dst and the
+  // registers at src[1..N-1].offset; st.vN stores src[0..N-1]; an unpacking mov writes dst and
+  // src[1].offset; a packing mov reads src[0] (low half) and src[1] (high half).
+  std::uint8_t vector = 0;
+  bool has_mask = false;  // shfl, vote, bar.warp.sync: src[mask] holds a membermask operand
+  std::uint8_t mask = 0;  // which src holds it
+  std::uint8_t access_bytes = 0;  // per lane, the whole vector
   std::uint8_t read_count = 0;
   std::uint32_t reads[6] = {};
   std::uint32_t write = isa::kNoRegister;
+  std::uint8_t write_count = 0;    // registers written: write, then more_writes
+  std::uint32_t more_writes[3] = {};
 };
 
 // Where the special registers held per warp live in the warp's register pools.
@@ -95,6 +104,7 @@ struct Program {
   std::uint32_t registers64 = 0;
   std::uint32_t predicates = 0;
   std::uint32_t declared32 = 0, declared64 = 0;  // the first slots, zeroed for every block
+  std::uint32_t local_bytes = 0;                 // local memory per thread (the kernel's local arrays)
   SpecialSlots special;
   std::vector<std::uint32_t> branch_pcs;  // pc of each bra, in pc order (branch_slot indexes it)
   std::uint32_t scoreboard_slots = 0;     // kernel registers (isa::Kernel::registers.size())
@@ -121,6 +131,10 @@ struct LaneContext {
   int* allocation_cache = nullptr;  // by pc: the allocation that instruction's last global access hit, or -1
   std::byte* shared = nullptr;
   std::uint32_t shared_bytes = 0;
+  std::byte* local = nullptr;       // the warp's local memory: lane l's bytes at local + l * local_bytes
+  std::uint32_t local_bytes = 0;    // per thread
+  std::uint64_t local_window = 0;   // the warp's local memory as the timing model's memory path sees it
+  const std::uint64_t* alive = nullptr;  // the warp's lanes that have not exited
   const FaultSink* faults = nullptr;
 };
 
@@ -129,6 +143,10 @@ ExecFn select_alu(const isa::Instruction& inst);
 ExecFn select_warp_op(const isa::Instruction& inst);
 ExecFn select_memory(const isa::Instruction& inst);
 ExecFn select_bits(const isa::Instruction& inst);
+// ld/st .v2/.v4, local memory and mov's packed form (sim/lanes_vector.cpp).
+ExecFn select_vector(const isa::Instruction& inst);
+// bar.warp.sync and the membermask check of shfl and vote (sim/lanes_warp.cpp).
+ExecFn select_masked(const isa::Instruction& inst);
 // Instructions whose qualifiers change their result (directed rounding, .ftz, .sat, cvt's
 // round-to-integral) and the special functions take their lane function from sim/lanes_float.cpp.
 bool has_qualifier_semantics(const isa::Instruction& inst);

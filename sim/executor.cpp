@@ -78,6 +78,14 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
   c.predicates = w.predicates;
   c.shared = block.shared.empty() ? nullptr : block.shared.data();
   c.shared_bytes = static_cast<std::uint32_t>(block.shared.size());
+  c.alive = &w.alive;
+  if (program_.local_bytes != 0) {
+    const std::uint64_t warp_bytes = std::uint64_t{program_.local_bytes} * program_.warp_size;
+    c.local_bytes = program_.local_bytes;
+    c.local = block.local.data() + w.index * warp_bytes;
+    // The timing model's addresses: a window of its own per warp of the grid, far above global memory.
+    c.local_window = (std::uint64_t{1} << 60) + (block.linear * block.warps.size() + w.index) * warp_bytes;
+  }
   running_ = &w;
   block_ = &block;
   std::uint64_t* const entries = stats_.block_entries.data();

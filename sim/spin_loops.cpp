@@ -50,7 +50,8 @@ class AtomicValues {
       bool from_atomic = latency == isa::Latency::Atomic;
       for (unsigned i = 0; i < access.read_count; ++i) from_atomic = from_atomic || values[access.reads[i]];
       // A guarded write keeps the old value in the lanes whose guard is false.
-      values[access.write] = from_atomic || (in.guarded && values[access.write]);
+      for (unsigned k = 0; k < access.write_count; ++k)
+        values[access.writes[k]] = from_atomic || (in.guarded && values[access.writes[k]]);
     }
   }
 

@@ -19,6 +19,7 @@ bool writes_memory(isa::TimingClass c) {
 // `cache` holds the allocation the previous lane hit: lanes of a warp mostly share one.
 const std::byte* host_bytes(const Inst& in, const LaneContext& c, std::uint64_t address, int& cache) {
   const unsigned size = in.access_bytes;
+  if (in.space == isa::Space::Local) return nullptr;  // a thread's own memory: writes to it are not progress
   if (isa::is_shared_memory(in.timing)) {
     if (address >= c.shared_bytes || c.shared_bytes - address < size) return nullptr;
     return c.shared + address;
@@ -66,6 +67,19 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   record.valid = 0;
   if (in.access_bytes == 0 || exec == 0) return;
   std::uint64_t* const addresses = record.addresses;
+  if (in.space == isa::Space::Local) {
+    // Local memory as the GPU lays it out: the same offset of a warp's lanes in consecutive units
+    // of the access size (at least a word), so a warp's access to one element is one coalesced run.
+    lanes::lane_addresses<true>(in, c, addresses);
+    const std::uint64_t unit = in.access_bytes < 4 ? 4 : in.access_bytes;
+    const std::uint64_t stride = unit * c.warp_size;
+    for (std::uint64_t m = exec; m != 0; m &= m - 1) {
+      const unsigned l = lanes::lowest_lane(m);
+      const std::uint64_t a = addresses[l];
+      addresses[l] = c.local_window + a / unit * stride + l * unit + a % unit;
+    }
+    return;
+  }
   if (isa::is_shared_memory(in.timing))
     lanes::lane_addresses<true>(in, c, addresses);
   else

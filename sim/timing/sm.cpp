@@ -287,6 +287,10 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   if (in.write != isa::kNoRegister) {
     s.register_ready[in.write] = ready;
     s.register_from_memory[in.write] = from_memory;
+    for (unsigned k = 1; k < in.write_count; ++k) {  // ld.v2/.v4, an unpacking mov
+      s.register_ready[in.more_writes[k - 1]] = ready;
+      s.register_from_memory[in.more_writes[k - 1]] = from_memory;
+    }
   }
 }
 
@@ -303,6 +307,7 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   };
   for (unsigned k = 0; k < next.read_count; ++k) need(next.reads[k]);
   need(next.write);  // write after write: the earlier result must land first
+  for (unsigned k = 1; k < next.write_count; ++k) need(next.more_writes[k - 1]);
   if (deps > after) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;

@@ -9,6 +9,7 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     shared u32 words[64]
     shared f32 floats[32]
     shared u64 wides[8]
+    local u32 scratch[8]
     reg u32 t, a, b, c, lane, mask
     reg s32 x, y
     reg u64 w, v, addr
@@ -283,6 +284,20 @@ kernel all_opcodes(ptr.u32 out, ptr.f32 fout, ptr.u64 wout, ptr.s32 sout, u32 n,
     shfl.up.s32 x, x, 2
     shfl.xor.f32 f, f, 16
     shfl.idx.u32 b, b, 40
+    activemask.u32 mask
+    shfl.xor.u32 a, a, 1, mask
+    vote.any.pred p, p, mask
+    bar.warp.sync mask
+    bar.warp.sync
+    st.local.v2.u32 [scratch+8], {a, b}
+    ld.local.u32 c, [scratch+12]
+    ld.global.v4.f32 {f, g, f, g}, [addr]
+    st.global.v2.u32 [addr], {a, c}
+    ld.shared.v2.u64 {w, v}, [wides]
+    mov.b64 {a, b}, wb
+    mov.b64 wb, {a, b}
+    mov.b32 {hb, h}, bb
+    mov.b32 bb, {hb, h}
     @!q shfl.down.f32 g, g, 4
     @p vote.any.pred q, r
     @q add.u32 a, a, mask

@@ -166,7 +166,7 @@ TEST_CASE("a type suffix must be one the opcode accepts") {
   CHECK(only_error("    rem.f32 x, x, x\n") == "7:5: 'rem' does not take type f32 (accepted: u16, s16, u32, s32, u64, s64)");
   CHECK(only_error("    add i, i, 1\n") == "7:5: 'add': expected a type (.u16, .s16, .u32, .s32, .u64, .s64, .f32, .f64) after 'add', found nothing");
   CHECK(only_error("    ld.f32 x, [addr]\n") ==
-        "7:5: 'ld.f32': expected a memory space (.global or .shared) after 'ld', found '.f32'");
+        "7:5: 'ld.f32': expected a memory space (.global, .shared or .local) after 'ld', found '.f32'");
   CHECK(only_error("    setp.u32 p, i, j\n") ==
         "7:5: 'setp.u32': expected a comparison (.eq, .ne, .lt, .le, .gt or .ge) after 'setp', found '.u32'");
   CHECK(only_error("    cvt.f32 x, i\n") ==

@@ -34,6 +34,7 @@ const char* kEveryOpcode = R"(kernel every_opcode(ptr.f32 fp, ptr.u32 up, u32 n,
     reg b64 wb
     shared f32 tile[64]
     shared u32 counts[5]
+    local u32 buf[8]
 
 top:
     mov.u32 a, %tid.x
@@ -157,6 +158,19 @@ top:
     shfl.up.s32 s, s, 1
     shfl.xor.u32 a, a, b
     shfl.idx.f32 y, y, 0
+    shfl.down.f32 x, x, 16, a
+    vote.ballot.u32 a, p, 4294967295
+    bar.warp.sync c
+    bar.warp.sync
+    ld.global.nc.v2.f32 {x, y}, [fp+8]
+    ld.shared.v4.u32 {a, b, c, late}, [counts]
+    st.shared.v2.u32 [counts+8], {a, b}
+    ld.local.u32 a, [buf+4]
+    st.local.v4.u32 [b], {a, b, c, late}
+    mov.b64 {a, b}, wb
+    mov.b64 wb, {a, b}
+    mov.b32 {hb, h}, bb
+    mov.b32 bb, {hb, h}
     mov.u32 late, a
     @p bra top
     @!q bra done

@@ -289,7 +289,7 @@ TEST_CASE("memory operand bases: u64 for global, u32 or a shared array for share
   SECTION("global with a shared array base") {
     k.code[5].operands[0] = k.code[6].operands[0];  // st.global.u32 [tile+4], i
     CHECK(messages(verify(k)) ==
-          Messages{"shared array 'tile' is in shared memory; a global memory operand needs a u64 base"});
+          Messages{"shared array 'tile' is not in global memory; a global memory operand needs a u64 base"});
   }
   SECTION("shared with a u64 base") {
     k.code[6].operands[0].kind = OperandKind::MemRegister;  // st.shared.u32 [pa+4], i
