@@ -210,12 +210,13 @@ class Reader {
       } else if (w == ".reg") {
         registers(k);
       } else if (w == ".shared") {
-        shared(k);
+        shared(k, k.shared);
+      } else if (w == ".local") {
+        shared(k, k.local);
       } else if (w == ".pragma") {
         skip_to_semicolon();
       } else if (!w.empty() && w[0] == '.') {
-        throw PtxError(t.line, fmt::format("unsupported PTX: the {} directive in a kernel{}", w,
-                                           w == ".local" ? " (per-thread arrays in local memory)" : ""));
+        throw PtxError(t.line, fmt::format("unsupported PTX: the {} directive in a kernel", w));
       } else if (peek(1).text == ":") {
         PtxStatement s;
         s.label = next().text;
@@ -250,28 +251,31 @@ class Reader {
     }
   }
 
-  void shared(PtxKernel& k) {
+  // .shared or .local: an array (or scalar) of the block or of the thread.
+  void shared(PtxKernel&, std::vector<PtxShared>& into) {
     PtxShared s;
-    s.line = next().line;  // .shared
+    const Token& directive = next();
+    s.line = directive.line;
+    const std::string space = directive.text;
     if (peek().text == ".align") {
       next();
       s.align = static_cast<std::uint32_t>(number(next()));
     }
     const Token& type = next();
-    if (type.text.size() < 2 || type.text[0] != '.') throw PtxError(type.line, "expected a type in .shared");
+    if (type.text.size() < 2 || type.text[0] != '.') throw PtxError(type.line, fmt::format("expected a type in {}", space));
     s.type = type.text.substr(1);
     s.name = next().text;
     s.count = 1;
     if (peek().text == "[") {
       next();
-      if (peek().text == "]") throw PtxError(s.line, "unsupported PTX: a shared array without a size");
+      if (peek().text == "]") throw PtxError(s.line, fmt::format("unsupported PTX: a {} array without a size", space));
       s.count = number(next());
       expect("]");
     }
-    if (peek().text == "[") throw PtxError(s.line, "unsupported PTX: a multi-dimensional .shared declaration");
-    if (peek().text == "=") throw PtxError(s.line, "unsupported PTX: an initialised .shared variable");
+    if (peek().text == "[") throw PtxError(s.line, fmt::format("unsupported PTX: a multi-dimensional {} declaration", space));
+    if (peek().text == "=") throw PtxError(s.line, fmt::format("unsupported PTX: an initialised {} variable", space));
     expect(";");
-    k.shared.push_back(std::move(s));
+    into.push_back(std::move(s));
   }
 
   PtxStatement instruction(std::uint32_t file, std::uint32_t source_line) {

@@ -58,6 +58,7 @@ struct PtxKernel {
   std::vector<PtxParam> params;
   std::vector<PtxRegister> registers;
   std::vector<PtxShared> shared;
+  std::vector<PtxShared> local;  // .local arrays (NVRTC's __local_depotN): per-thread memory
   std::vector<PtxStatement> body;
 };
 

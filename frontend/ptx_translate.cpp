@@ -47,7 +47,10 @@ std::string c_scalar(std::string type) {
       {"longlong", "s64"}, {"longlongint", "s64"}, {"unsignedlonglong", "u64"}, {"unsignedlong", "u64"},
       {"long", "s64"}, {"size_t", "u64"}, {"uint64_t", "u64"}, {"int64_t", "s64"}, {"unsignedlonglongint", "u64"},
       {"short", "s16"}, {"int16_t", "s16"}, {"unsignedshort", "u16"}, {"uint16_t", "u16"},
-      {"char", "s8"}, {"signedchar", "s8"}, {"int8_t", "s8"}, {"unsignedchar", "u8"}, {"uint8_t", "u8"}};
+      {"char", "s8"}, {"signedchar", "s8"}, {"int8_t", "s8"}, {"unsignedchar", "u8"}, {"uint8_t", "u8"},
+      // CUDA's vector types: a pointer to them is a pointer to their elements
+      {"float2", "f32"}, {"float4", "f32"}, {"double2", "f64"}, {"int2", "s32"}, {"int4", "s32"}, {"uint2", "u32"},
+      {"uint4", "u32"}, {"longlong2", "s64"}, {"ulonglong2", "u64"}};
   const auto it = kTypes.find(compact);
   return it == kTypes.end() ? "" : it->second;
 }
@@ -125,14 +128,26 @@ class KernelTranslator {
 
   // Registers written exactly once, by a mov of an immediate: their value is known (shuffle and
   // vote masks and clamps arrive in registers).
+  // The registers an operand list names: `{%r1,%r2}` -> %r1, %r2; `%r1|%p1` -> %r1, %p1; else itself.
+  static std::vector<std::string> names_in(const std::string& operand) {
+    std::string inner = operand;
+    if (inner.size() >= 2 && inner.front() == '{' && inner.back() == '}') inner = inner.substr(1, inner.size() - 2);
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+      const auto cut = inner.find_first_of(",|", start);
+      out.push_back(inner.substr(start, cut == std::string::npos ? cut : cut - start));
+      if (cut == std::string::npos) break;
+      start = cut + 1;
+    }
+    return out;
+  }
+
   void find_constants() {
     std::map<std::string, int> writes;
     for (const auto& s : k_.body) {
-      if (s.label.empty() && !s.operands.empty() && s.opcode[0] != "st" && s.opcode[0] != "red" && s.opcode[0] != "bra") {
-        const auto bar = s.operands[0].find('|');
-        ++writes[s.operands[0].substr(0, bar)];
-        if (bar != std::string::npos) ++writes[s.operands[0].substr(bar + 1)];
-      }
+      if (s.label.empty() && !s.operands.empty() && s.opcode[0] != "st" && s.opcode[0] != "red" && s.opcode[0] != "bra")
+        for (const auto& r : names_in(s.operands[0])) ++writes[r];
       for (std::size_t i = 0; i < s.operands.size(); ++i) reads_.insert(s.operands[i]);
       if (!s.guard.empty()) reads_.insert(s.guard);
     }
@@ -149,21 +164,45 @@ class KernelTranslator {
   static bool is_destination_writer(const PtxStatement& s) {
     return s.label.empty() && !s.operands.empty() && s.opcode[0] != "st" && s.opcode[0] != "red" && s.opcode[0] != "bra";
   }
+  // The symbols and derived registers of one space: shared (shared_, shared_addresses_) or local
+  // (local_, local_addresses_).
+  struct SpaceAddresses {
+    const std::map<std::string, std::string>& symbols;
+    const std::set<std::string>& registers;
+  };
+  SpaceAddresses shared_space() const { return {shared_, shared_addresses_}; }
+  SpaceAddresses local_space() const { return {local_, local_addresses_}; }
   bool derivation_step(const PtxStatement& s) const {
+    return derivation_step(s, shared_space()) || derivation_step(s, local_space());
+  }
+  static bool derivation_step(const PtxStatement& s, const SpaceAddresses& space) {
     if (!s.label.empty() || s.operands.size() < 2) return false;
     const std::string& op = s.opcode[0];
     const std::string& t = s.opcode.back();
     if (t != "u64" && t != "s64" && t != "b64") return false;
-    const auto from = [&](const std::string& x) { return shared_addresses_.count(x) > 0 || shared_.count(x) > 0; };
+    const auto from = [&](const std::string& x) { return space.registers.count(x) > 0 || space.symbols.count(x) > 0; };
     if (op == "mov" || op == "cvta") return s.operands.size() == 2 && from(s.operands[1]);
     if (op == "add" && s.operands.size() == 3) return from(s.operands[1]) != from(s.operands[2]);
     if (op == "sub" && s.operands.size() == 3) return from(s.operands[1]) && !from(s.operands[2]);
     return false;
   }
   void find_shared_addresses(const std::set<std::string>& wide_registers) {
+    find_addresses(wide_registers, shared_, shared_addresses_);
+    find_addresses(wide_registers, local_, local_addresses_);
+    std::vector<std::string> both;  // derived from both spaces: neither, so every use of it is refused
+    for (const auto& r : shared_addresses_)
+      if (local_addresses_.count(r)) both.push_back(r);
+    for (const auto& r : both) {
+      shared_addresses_.erase(r);
+      local_addresses_.erase(r);
+    }
+  }
+  void find_addresses(const std::set<std::string>& wide_registers, const std::map<std::string, std::string>& symbols,
+                      std::set<std::string>& addresses) {
     std::map<std::string, std::vector<const PtxStatement*>> writes;
     for (const auto& s : k_.body)
-      if (is_destination_writer(s)) writes[s.operands[0].substr(0, s.operands[0].find('|'))].push_back(&s);
+      if (is_destination_writer(s))
+        for (const auto& r : names_in(s.operands[0])) writes[r].push_back(&s);
     // Optimistic start (every 64-bit register written only by mov/cvta/add/sub), then drop those
     // with a write that does not derive them, until nothing changes: loops that step a pointer stay in.
     for (const auto& [r, ws] : writes)
@@ -172,15 +211,16 @@ class KernelTranslator {
             const auto& op = w->opcode[0];
             return op == "mov" || op == "cvta" || op == "add" || op == "sub";
           }))
-        shared_addresses_.insert(r);
+        addresses.insert(r);
+    const SpaceAddresses space{symbols, addresses};
     for (bool changed = true; changed;) {
       changed = false;
-      for (auto it = shared_addresses_.begin(); it != shared_addresses_.end();) {
+      for (auto it = addresses.begin(); it != addresses.end();) {
         const auto& ws = writes[*it];
-        if (std::all_of(ws.begin(), ws.end(), [&](const PtxStatement* w) { return derivation_step(*w); })) {
+        if (std::all_of(ws.begin(), ws.end(), [&](const PtxStatement* w) { return derivation_step(*w, space); })) {
           ++it;
         } else {
-          it = shared_addresses_.erase(it);
+          it = addresses.erase(it);
           changed = true;
         }
       }
@@ -191,23 +231,26 @@ class KernelTranslator {
   std::string generic_space(const PtxStatement& s, const std::string& address) const {
     const std::string base = address.substr(1, address.find_first_of("+-]", 1) - 1);
     if (shared_addresses_.count(base)) return "shared";
-    unsupported(s, fmt::format("'{}' through a generic address ({} is not provably the address of a shared variable; "
-                               "only generic accesses to shared arrays are supported)", joined(s.opcode), base));
+    if (local_addresses_.count(base)) return "local";
+    unsupported(s, fmt::format("'{}' through a generic address ({} is not provably the address of a shared or local "
+                               "variable; only generic accesses to shared and local arrays are supported)",
+                               joined(s.opcode), base));
   }
 
   // `mov.u64 %rd, smem`: the shared offset of smem, widened.
   void shared_symbol_address(const PtxStatement& s, const std::string& destination, const std::string& symbol) {
-    const std::string low = scratch("b32", "shared_address32");
-    instruction(s, fmt::format("mov.u32 {}, {}", low, shared_.at(symbol)));
+    const bool shared = shared_.count(symbol) > 0;
+    const std::string low = scratch("b32", shared ? "shared_address32" : "local_address32");
+    instruction(s, fmt::format("mov.u32 {}, {}", low, shared ? shared_.at(symbol) : local_.at(symbol)));
     instruction(s, fmt::format("cvt.u64.u32 {}, {}", reg(s, destination), low));
   }
 
   // A shared access whose base is a 64-bit register holding a shared offset: the IR's shared
   // addresses are u32, so the access goes through the offset's low half.
-  std::string shared_memory(const PtxStatement& s, const std::string& address) {
+  std::string shared_memory(const PtxStatement& s, const std::string& address, bool local = false) {
     const std::string base = address.substr(1, address.find_first_of("+-]", 1) - 1);
-    if (!shared_addresses_.count(base)) return memory(s, address, true);
-    const std::string low = scratch("b32", "shared_address32");
+    if (!(local ? local_addresses_ : shared_addresses_).count(base)) return memory(s, address, true, {}, local);
+    const std::string low = scratch("b32", local ? "local_address32" : "shared_address32");
     instruction(s, fmt::format("cvt.u32.u64 {}, {}", low, reg(s, base)));
     return memory(s, address, true, low);
   }
@@ -283,14 +326,22 @@ class KernelTranslator {
       for (const auto& n : by_type[t]) line += (line.empty() ? "" : ", ") + n;
       emit(fmt::format("    reg {} {}", t, line), k_.line);
     }
-    for (const auto& s : k_.shared) {
+    arrays(k_.shared, "shared", shared_, used);
+    arrays(k_.local, "local", local_, used);
+  }
+
+  // The IR's shared (or local) arrays for PTX's .shared (or .local) variables: byte arrays become
+  // u32 or u64 arrays by their alignment.
+  void arrays(const std::vector<PtxShared>& list, const std::string& space, std::map<std::string, std::string>& names,
+              std::set<std::string>& used) {
+    for (const auto& s : list) {
       std::uint64_t bytes = s.count;
       std::string element;
       if (s.type == "b8" || s.type == "u8" || s.type == "s8") {
         const std::uint32_t align = std::max<std::uint32_t>(s.align, 1);
         if (align >= 8 && bytes % 8 == 0) element = "u64";
         else if (align >= 4 && bytes % 4 == 0) element = "u32";
-        else throw PtxError(s.line, fmt::format("unsupported PTX: shared byte array {} aligned to {} (needs 8-bit accesses)", s.name, align));
+        else throw PtxError(s.line, fmt::format("unsupported PTX: {} byte array {} aligned to {} (needs 8-bit accesses)", space, s.name, align));
       } else if (s.type == "b32" || s.type == "u32" || s.type == "s32" || s.type == "f32") {
         element = "u32";
         bytes = s.count * 4;
@@ -298,13 +349,13 @@ class KernelTranslator {
         element = "u64";
         bytes = s.count * 8;
       } else {
-        throw PtxError(s.line, fmt::format("unsupported PTX: shared variable {} of type .{}", s.name, s.type));
+        throw PtxError(s.line, fmt::format("unsupported PTX: {} variable {} of type .{}", space, s.name, s.type));
       }
       std::string name = ir_name(s.name);
       while (used.count(name)) name += "_";
       used.insert(name);
-      shared_[s.name] = name;
-      emit(fmt::format("    shared {} {}[{}]", element, name, bytes / (element == "u64" ? 8 : 4)), s.line);
+      names[s.name] = name;
+      emit(fmt::format("    {} {} {}[{}]", space, element, name, bytes / (element == "u64" ? 8 : 4)), s.line);
     }
   }
 
@@ -337,8 +388,14 @@ class KernelTranslator {
 
   // A value operand for an IR instruction of type `type` ("u32", "s32", "u64", "f32", "pred").
   std::string value(const PtxStatement& s, const std::string& operand, std::string_view type) const {
-    if (shared_addresses_.count(operand) && !derivation_step(s))
-      unsupported(s, fmt::format("the generic shared address in {} used as a value (only addressing is supported)", operand));
+    if ((shared_addresses_.count(operand) || local_addresses_.count(operand)) && !derivation_step(s))
+      unsupported(s, fmt::format("the {} address in {} used as a value (only addressing is supported)",
+                                 shared_addresses_.count(operand) ? "shared" : "local", operand));
+    if (local_.count(operand)) {
+      if (type != "u32" && type != "b32" && type != "s32")
+        unsupported(s, fmt::format("the {}-bit address of local variable {} outside a local-memory access", type_bits(type), operand));
+      return local_.at(operand);
+    }
     if (registers_.count(operand)) return registers_.at(operand);
     if (operand.starts_with("%")) {
       if (std::find(std::begin(kSpecials), std::end(kSpecials), operand) != std::end(kSpecials)) return operand;
@@ -377,7 +434,8 @@ class KernelTranslator {
   }
 
   // [%rd1+4] -> [rd1+4]; [array] -> [array]
-  std::string memory(const PtxStatement& s, const std::string& operand, bool shared, const std::string& base_override = {}) const {
+  std::string memory(const PtxStatement& s, const std::string& operand, bool shared, const std::string& base_override = {},
+                     bool local = false) const {
     if (operand.size() < 3 || operand.front() != '[' || operand.back() != ']')
       unsupported(s, fmt::format("the memory operand '{}'", operand));
     std::string inner = operand.substr(1, operand.size() - 2);
@@ -394,7 +452,8 @@ class KernelTranslator {
     std::string ir_base;
     if (!base_override.empty()) ir_base = base_override;
     else if (registers_.count(base)) ir_base = registers_.at(base);
-    else if (shared && shared_.count(base)) ir_base = shared_.at(base);
+    else if (shared && !local && shared_.count(base)) ir_base = shared_.at(base);
+    else if (shared && local && local_.count(base)) ir_base = local_.at(base);
     else unsupported(s, fmt::format("the address '{}' (the base must be a register{})", operand, shared ? " or a shared variable" : ""));
     if (offset.empty()) return "[" + ir_base + "]";
     const auto l = literal(offset);
@@ -412,6 +471,22 @@ class KernelTranslator {
     const std::string low = scratch("b32", "stored_low32");
     instruction(s, fmt::format("cvt.u32.u64 {}, {}", low, value(s, operand, "u64")));
     return low;
+  }
+
+  // {%f1,%f2,%f3,%f4} -> {f1, f2, f3, f4}: the registers of a vector access or a packing mov.
+  std::string braced(const PtxStatement& s, const std::string& operand, std::size_t count) const {
+    if (operand.size() < 2 || operand.front() != '{' || operand.back() != '}')
+      unsupported(s, fmt::format("'{}' needs {} registers in braces, found '{}'", joined(s.opcode), count, operand));
+    const auto names = names_in(operand);
+    if (names.size() != count)
+      unsupported(s, fmt::format("'{}' needs {} registers in braces, found '{}'", joined(s.opcode), count, operand));
+    std::string out;
+    for (const auto& n : names) {
+      if (!registers_.count(n))
+        unsupported(s, fmt::format("'{}' in the braced list '{}' (only registers are imported there)", n, operand));
+      out += (out.empty() ? "{" : ", ") + registers_.at(n);
+    }
+    return out + "}";
   }
 
   // ---- types ----
@@ -461,8 +536,13 @@ class KernelTranslator {
       // ld.global.nc (const __restrict__ pointers, __ldg): the IR keeps it.
       const bool nc = op == "ld" && has("nc");
       drop({"nc"});
-      if (mods.size() == 1 && !mods[0].starts_with("v")) mods.insert(mods.begin(), generic_space(s, op == "ld" ? o.at(1) : o.at(0)));
-      if (mods.size() != 2) unsupported(s, fmt::format("'{}' (vector, or without a state space)", joined(s.opcode)));
+      std::string vector;
+      if (has("v2") || has("v4")) {
+        vector = has("v2") ? "v2" : "v4";
+        drop({"v2", "v4"});
+      }
+      if (mods.size() == 1) mods.insert(mods.begin(), generic_space(s, op == "ld" ? o.at(1) : o.at(0)));
+      if (mods.size() != 2) unsupported(s, fmt::format("'{}' (a vector form or qualifier the IR does not have)", joined(s.opcode)));
       const std::string& space = mods[0];
       if (space == "param" && op == "ld") {
         need(s, 2);
@@ -472,23 +552,34 @@ class KernelTranslator {
         instruction(s, fmt::format("mov.{} {}, {}", param_types_.at(name), reg(s, o[0]), param_names_.at(name)));
         return;
       }
-      if (space != "global" && space != "shared")
+      if (space != "global" && space != "shared" && space != "local")
         unsupported(s, fmt::format("'{}' ({} memory)", joined(s.opcode), space == "u32" || space == "f32" || space == "u64" ? "generic" : space));
       const std::string t = type(s, mods[1], false);
       if (t == "pred") unsupported(s, joined(s.opcode));
       need(s, 2);
       const std::string& address = op == "ld" ? o[1] : o[0];
-      const std::string m = space == "shared" ? shared_memory(s, address) : memory(s, address, false);
+      const std::string m = space == "global" ? memory(s, address, false) : shared_memory(s, address, space == "local");
+      const std::string v = vector.empty() ? "" : "." + vector;
       if (op == "ld")
-        instruction(s, fmt::format("ld.{}{}.{} {}, {}", space, nc ? ".nc" : "", t, reg(s, o[0]), m));
+        instruction(s, fmt::format("ld.{}{}{}.{} {}, {}", space, nc ? ".nc" : "", v, t,
+                                   vector.empty() ? reg(s, o[0]) : braced(s, o[0], vector == "v2" ? 2 : 4), m));
       else
-        instruction(s, fmt::format("st.{}.{} {}, {}", space, t, m, narrowed(s, o[1], t)));
+        instruction(s, fmt::format("st.{}{}.{} {}, {}", space, v, t, m,
+                                   vector.empty() ? narrowed(s, o[1], t) : braced(s, o[1], vector == "v2" ? 2 : 4)));
       return;
     }
     if (op == "cvta") {
       need(s, 2);
       if (mods.size() == 3 && mods[0] == "to" && mods[1] == "global" && mods[2] == "u64") {
         instruction(s, fmt::format("mov.u64 {}, {}", reg(s, o[0]), value(s, o[1], "u64")));
+        return;
+      }
+      // Local addresses likewise: the IR keeps the offset in the thread's local memory.
+      if (mods.back() == "u64" && (mods == std::vector<std::string>{"local", "u64"} ||
+                                   mods == std::vector<std::string>{"to", "local", "u64"}) &&
+          local_addresses_.count(o[0])) {
+        if (local_.count(o[1])) return shared_symbol_address(s, o[0], o[1]);
+        instruction(s, fmt::format("mov.u64 {}, {}", reg(s, o[0]), reg(s, o[1])));
         return;
       }
       // To and from the generic window of a shared address: the IR keeps the shared offset (see
@@ -506,13 +597,22 @@ class KernelTranslator {
       need(s, 2);
       if (mods.size() != 1) unsupported(s, joined(s.opcode));
       const std::string t = type(s, mods[0], false);
-      if (o[1].starts_with("{") || o[0].starts_with("{")) unsupported(s, "mov packing or unpacking a vector");
-      if (shared_.count(o[1]) && (t == "u64" || t == "b64")) {
-        if (!shared_addresses_.count(o[0]))
-          unsupported(s, fmt::format("the 64-bit address of shared variable {} in {}, which is not only used as a shared "
-                                     "address", o[1], o[0]));
-        return shared_symbol_address(s, o[0], o[1]);
+      if (o[1].starts_with("{") || o[0].starts_with("{")) {  // packing and unpacking: mov.b64 {lo, hi}, x
+        if (t != "b64" && t != "b32") unsupported(s, fmt::format("'{}' packing a vector", joined(s.opcode)));
+        if (o[0].starts_with("{"))
+          instruction(s, fmt::format("mov.{} {}, {}", t, braced(s, o[0], 2), reg(s, o[1])));
+        else
+          instruction(s, fmt::format("mov.{} {}, {}", t, reg(s, o[0]), braced(s, o[1], 2)));
+        return;
       }
+      for (const auto* space : {&shared_, &local_})
+        if (space->count(o[1]) && (t == "u64" || t == "b64")) {
+          const bool local = space == &local_;
+          if (!(local ? local_addresses_ : shared_addresses_).count(o[0]))
+            unsupported(s, fmt::format("the 64-bit address of {0} variable {1} in {2}, which is not only used as a {0} "
+                                       "address", local ? "local" : "shared", o[1], o[0]));
+          return shared_symbol_address(s, o[0], o[1]);
+        }
       instruction(s, fmt::format("mov.{} {}, {}", t, reg(s, o[0]), value(s, o[1], t)));
       return;
     }
@@ -560,6 +660,10 @@ class KernelTranslator {
       instruction(s, op);
       return;
     }
+    if (op == "bar" && mods == std::vector<std::string>{"warp", "sync"}) {  // __syncwarp(mask)
+      need(s, 1);
+      return instruction(s, fmt::format("bar.warp.sync {}", value(s, o[0], "u32")));
+    }
     if (op == "bar" || op == "barrier") {
       drop({"aligned"});
       if (mods == std::vector<std::string>{"sync"} && o.size() == 1 && constant(o[0]) == 0u) {
@@ -580,14 +684,13 @@ class KernelTranslator {
     }
     if (op == "vote") {
       drop({"sync"});
-      const bool sync = has("sync") || o.size() == 3;
-      if (sync && (o.size() != 3 || (constant(o[2]) != 0xffffffffu && constant(o[2]) != ~std::uint64_t{0})))
-        unsupported(s, "vote.sync with a mask other than 0xffffffff");
-      if (o.size() < 2 || o[1].starts_with("!")) unsupported(s, joined(s.opcode));
+      // vote.sync's membermask is the IR's; the old vote (no .sync, no mask) is the IR's without one.
+      if (o.size() < 2 || o.size() > 3 || o[1].starts_with("!")) unsupported(s, joined(s.opcode));
+      const std::string mask = o.size() == 3 ? ", " + value(s, o[2], "u32") : "";
       if (mods == std::vector<std::string>{"any", "pred"} || mods == std::vector<std::string>{"all", "pred"})
-        return instruction(s, fmt::format("vote.{}.pred {}, {}", mods[0], reg(s, o[0]), reg(s, o[1])));
+        return instruction(s, fmt::format("vote.{}.pred {}, {}{}", mods[0], reg(s, o[0]), reg(s, o[1]), mask));
       if (mods == std::vector<std::string>{"ballot", "b32"})
-        return instruction(s, fmt::format("vote.ballot.u32 {}, {}", reg(s, o[0]), reg(s, o[1])));
+        return instruction(s, fmt::format("vote.ballot.u32 {}, {}{}", reg(s, o[0]), reg(s, o[1]), mask));
       unsupported(s, joined(s.opcode));
     }
     if (op == "activemask") {
@@ -750,20 +853,19 @@ class KernelTranslator {
       d = d.substr(0, bar);
     }
     const auto c = constant(o[3]);
-    const auto mask = constant(o[4]);
     if (!c || (*c & 0xffffffffu) != clamp)
       unsupported(s, fmt::format("'{}' with a width other than 32 (clamp operand {})", joined(s.opcode), o[3]));
-    if (!mask || (*mask & 0xffffffffu) != 0xffffffffu) unsupported(s, fmt::format("'{}' with a mask other than 0xffffffff", joined(s.opcode)));
-    instruction(s, fmt::format("shfl.{}.u32 {}, {}, {}", mode, reg(s, d), value(s, o[1], "u32"), value(s, o[2], "u32")));
+    instruction(s, fmt::format("shfl.{}.u32 {}, {}, {}, {}", mode, reg(s, d), value(s, o[1], "u32"), value(s, o[2], "u32"),
+                               value(s, o[4], "u32")));
   }
 
   const PtxKernel& k_;
   const std::vector<PtxModuleVariable>& variables_;
   const std::vector<CudaParam>& names_;
   KirText& out_;
-  std::map<std::string, std::string> registers_, register_types_, shared_, param_names_, param_types_;
+  std::map<std::string, std::string> registers_, register_types_, shared_, local_, param_names_, param_types_;
   std::map<std::string, std::uint64_t> constants_;
-  std::set<std::string> reads_, scratch_, shared_addresses_;
+  std::set<std::string> reads_, scratch_, shared_addresses_, local_addresses_;
   std::uint32_t origin_file_ = 0, origin_line_ = 0;
 };
 

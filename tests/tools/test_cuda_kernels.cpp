@@ -285,4 +285,69 @@ TEST_CASE("everyday kernels in CUDA C match their host references") {
     for (unsigned v = 0; v < vertices; ++v) CHECK(after[v] == (expected.count(v) ? 5u : level[v]));
     CHECK(divergence(out).divergent > 0);
   }
+  SECTION("vector add through float4 (ld.global.nc.v4.f32, st.global.v4.f32)") {
+    const unsigned n4 = 250;  // 1000 floats; the last warp of block 2 is partly past n4
+    const auto out = run_file(cuda_data("vecadd4.ptx"), {3, 1, 1}, {96, 1, 1}, {{"n4", std::to_string(n4)}},
+                              {"a=f32[1000]:random", "b=f32[1000]:random", "c=f32[1008]:const:-1"});
+    const auto a = values<float>(out, "a"), b = values<float>(out, "b"), c = values<float>(out, "c");
+    for (unsigned i = 0; i < 1000; ++i) REQUIRE(c[i] == a[i] + b[i]);
+    for (unsigned i = 1000; i < 1008; ++i) REQUIRE(c[i] == -1.0f);
+  }
+  SECTION("per-thread insertion sort in a local array (ld.local, st.local)") {
+    const unsigned k = 7, threads = 100;
+    const auto out = run_file(cuda_data("local_sort.ptx"), {2, 1, 1}, {50, 1, 1}, {{"k", std::to_string(k)}},
+                              {"in=s32[700]:random:1000", "out=s32[700]:zeros"});
+    const auto in = values<std::int32_t>(out, "in"), o = values<std::int32_t>(out, "out");
+    for (unsigned t = 0; t < threads; ++t) {
+      std::vector<std::int32_t> expected(in.begin() + t * k, in.begin() + (t + 1) * k);
+      std::sort(expected.begin(), expected.end());
+      REQUIRE(std::vector<std::int32_t>(o.begin() + t * k, o.begin() + (t + 1) * k) == expected);
+    }
+    CHECK(divergence(out).divergent > 0);  // the insertion loop runs a different number of times per lane
+  }
+  SECTION("a partial-warp double sum with __activemask, __ballot_sync, __shfl_down_sync and __syncwarp") {
+    const unsigned active = 20, warps = 6;
+    std::vector<double> in(warps * 32);
+    for (unsigned i = 0; i < in.size(); ++i) in[i] = (i % 3 == 0 ? -1.0 : 1.0) * (0.25 * i + 1.0);
+    const auto out = run_file(cuda_data("warp_masked.ptx"), {2, 1, 1}, {96, 1, 1}, {{"active", std::to_string(active)}},
+                              {"in=f64:file:" + write_file("warp_masked_in", in), "sums=f64[6]:zeros",
+                               "positives=s32[6]:zeros"});
+    const auto sums = values<double>(out, "sums");
+    const auto positives = values<std::int32_t>(out, "positives");
+    for (unsigned w = 0; w < warps; ++w) {
+      double sum = 0;
+      int count = 0;
+      for (unsigned l = 0; l < active; ++l) {
+        sum += in[w * 32 + l];
+        count += in[w * 32 + l] > 0.0;
+      }
+      INFO("warp " << w);
+      CHECK(sums[w] == Approx(sum).epsilon(1e-12));  // a tree, not left to right: the order differs
+      CHECK(positives[w] == count);
+    }
+  }
+}
+
+TEST_CASE("a shuffle whose membermask names lanes on another path stops with an error, not a result") {
+  // warp_masked with every lane active but its shuffles named by a mask of the lanes below `active`
+  // is fine; the same kernel imported with the full mask instead would make lanes wait for others.
+  std::ifstream file(cuda_data("warp_masked.ptx"));
+  std::string ptx((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const auto at = ptx.find("activemask.b32");
+  REQUIRE(at != std::string::npos);
+  const auto end = ptx.find(';', at);
+  const auto reg = ptx.substr(ptx.find('%', at), end - ptx.find('%', at));
+  ptx.replace(at, end - at, "mov.u32 " + reg + ", -1");
+  const auto path = (std::filesystem::temp_directory_path() / "warpsim-warp-masked-full.ptx").string();
+  std::ofstream(path) << ptx;
+  try {
+    // Without the .cu beside it, the parameters have PTX's positions for names.
+    run_file(path, {1, 1, 1}, {32, 1, 1}, {{"param_3", "20"}},
+             {"param_0=u32[64]:zeros", "param_1=u32[2]:zeros", "param_2=u32[1]:zeros"});
+    FAIL("ran");
+  } catch (const std::exception& e) {
+    INFO(e.what());
+    CHECK(std::string(e.what()).find("names lanes 0xfff00000, which have not exited but are not executing") != std::string::npos);
+    CHECK(std::string(e.what()).find("warp_masked.cu") != std::string::npos);
+  }
 }

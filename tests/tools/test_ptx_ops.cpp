@@ -203,3 +203,41 @@ TEST_CASE("PTX's atom.and, atom.or, atom.xor, atom.dec and red.xor import and ap
   // 64 decrements cycle 3, 2, 1, 0, 5, 4, 3, ...: each value seen 10 or 11 times.
   for (unsigned v = 0; v < 6; ++v) CHECK(dec_olds[v] == (v <= 3 ? 11u : 10u));
 }
+
+TEST_CASE("PTX's vector accesses, local arrays, packing movs and membermasks import and give their results") {
+  const std::string body =
+      " .local .align 16 .b8 __local_depot0[16];\n .reg .b64 %SP;\n .reg .b64 %SPL;\n .reg .b64 %ra<6>;\n"
+      " mov.u64 %SPL, __local_depot0;\n cvta.local.u64 %SP, %SPL;\n add.u64 %ra1, %SPL, 0;\n"
+      " add.s32 %r20, %r2, 1;\n add.s32 %r21, %r2, 2;\n add.s32 %r22, %r2, 3;\n"
+      " st.local.v4.u32 [%ra1], {%r2, %r20, %r21, %r22};\n"
+      " and.b32 %r23, %r1, 3;\n mul.wide.u32 %ra2, %r23, 4;\n add.s64 %ra3, %SP, %ra2;\n"
+      " ld.u32 %r10, [%ra3];\n"  // generic, through the local window
+      " shr.u32 %r24, %r1, 1;\n mul.wide.u32 %ra4, %r24, 8;\n add.s64 %ra5, %rd3, %ra4;\n"
+      " ld.global.v2.u32 {%r11, %r12}, [%ra5];\n"
+      " mov.b64 %ra0, {%r2, %r1};\n mov.b64 {%r13, %r14}, %ra0;\n"
+      " activemask.b32 %r25;\n shfl.sync.down.b32 %r15|%p1, %r2, 1, 31, %r25;\n"
+      " setp.lt.u32 %p2, %r1, 40;\n vote.sync.ballot.b32 %r16, %p2, %r25;\n bar.warp.sync -1;\n";
+  const auto [in, out] = run_body("warpsim-vector-local.ptx", body, 7, "u32[64]:random");
+  for (std::uint32_t t = 0; t < 64; ++t) {
+    const std::uint32_t* d = &out[t * 7];
+    INFO("thread " << t);
+    CHECK(d[0] == in[t] + (t & 3));
+    CHECK(d[1] == in[t & ~1u]);
+    CHECK(d[2] == in[t | 1u]);
+    CHECK(d[3] == in[t]);
+    CHECK(d[4] == t);
+    CHECK(d[5] == (t % 32 < 31 ? in[t + 1] : in[t]));
+    CHECK(d[6] == (t < 32 ? 0xffffffffu : 0xffu));
+  }
+}
+
+TEST_CASE("a generic access whose base is neither shared nor local is refused with the PTX line") {
+  const std::string ptx = kernel_ptx(" ld.u32 %r10, [%rd6];\n", 1);
+  try {
+    warpsim::frontend::import_ptx(ptx, "g.ptx", "", {});
+    FAIL("imported");
+  } catch (const warpsim::Error& e) {
+    CHECK(std::string(e.what()).find("g.ptx:24: error: unsupported PTX") != std::string::npos);
+    CHECK(std::string(e.what()).find("not provably the address of a shared or local variable") != std::string::npos);
+  }
+}
