@@ -31,3 +31,7 @@ $W validate tests/data/cuda/softmax_row.cu --grid 3 --block 128 --arg cols=300 -
 # the masks are deterministic; next[] holds the claimed vertices in the order of the atomicAdds,
 # which the GPU may order differently within a warp (an output difference there alone is expected).
 $W validate tests/data/cuda/bfs_frontier.cu --grid 2 --block 32 --arg frontier_size=50 --arg current=4 --buffer row_ptr=u32[201]:iota --buffer col_idx=u32[200]:iota:1 --buffer level=u32[201]:const:4294967295 --buffer frontier=u32[50]:iota:0:2 --buffer next=u32[200]:zeros --buffer next_size=u32[1]:zeros
+# The IR's vector accesses, local memory, packing movs and membermasks (stop 19).
+$W validate tests/data/cuda/vecadd4.cu --grid 3 --block 96 --arg n4=250 --buffer a=f32[1000]:random --buffer b=f32[1000]:random --buffer c=f32[1008]:const:-1
+$W validate tests/data/cuda/local_sort.cu --grid 2 --block 50 --arg k=7 --buffer in=s32[700]:random:1000 --buffer out=s32[700]:zeros
+$W validate tests/data/cuda/warp_masked.cu --grid 2 --block 96 --arg active=20 --buffer in=f64[192]:random --buffer sums=f64[6]:zeros --buffer positives=s32[6]:zeros
