@@ -174,6 +174,20 @@ class KernelVerifier {
                           s.element == Type::None ? "none" : type_name(s.element)),
               width(s.name));
     }
+    // CUDA gives a thread at most 512 KiB of local memory; the simulator keeps every resident
+    // thread's, so a larger declaration is refused here rather than failing to allocate.
+    constexpr std::uint64_t kMaxLocalBytes = 512 * 1024;
+    std::uint64_t local_bytes = 0;
+    for (const SharedArray& s : kernel_.shared)
+      if (s.space == Space::Local) local_bytes = std::max<std::uint64_t>(local_bytes, std::uint64_t{s.offset} + s.bytes());
+    if (local_bytes > kMaxLocalBytes)
+      for (const SharedArray& s : kernel_.shared)
+        if (s.space == Space::Local && std::uint64_t{s.offset} + s.bytes() > kMaxLocalBytes) {
+          error(s.loc, fmt::format("local arrays take {} bytes per thread; CUDA allows at most {} (512 KiB)", local_bytes,
+                                   kMaxLocalBytes),
+                width(s.name));
+          break;
+        }
     for (const Label& l : kernel_.labels)
       if (l.position > kernel_.code.size())
         error(l.loc, fmt::format("label '{}' is past the end of the kernel", l.name), width(l.name));

@@ -320,4 +320,6 @@ TEST_CASE("vector lists and packing movs are checked by the parser", "[isa][vect
   CHECK_THAT(bad("    mov.b64 {a, b, c}, w"), Contains("a packing mov is mov.b64 or mov.b32"));
   CHECK_THAT(bad("    atom.add.local.u32 a, [a], 1"), Contains("atomics work on global and shared memory, not local"));
   CHECK_THAT(bad("    shfl.down.u32 a, a, 1, b, c"), Contains("takes 4 operands (the last, the membermask, may be left out)"));
+  CHECK_THAT(bad("    local u32 big[200000]"), Contains("local arrays take 800000 bytes per thread; CUDA allows at most 524288"));
+  CHECK(bad("    local u32 fits[131072]").empty());
 }
