@@ -97,6 +97,17 @@ inline std::uint64_t f32_bits(float f) {
   return u;
 }
 
+// The message of the KernelFault a launch raises; fails the test when it does not fault.
+inline std::string fault_of(Gpu& gpu, const LaunchSpec& s) {
+  try {
+    gpu.launch(s);
+  } catch (const KernelFault& e) {
+    return e.what();
+  }
+  FAIL("the launch did not fault");
+  return {};
+}
+
 // thread + idle lane slots must equal issued * warp size, overall and per warp.
 inline void check_invariant(const LaunchStats& s) {
   CHECK(s.thread_instructions + s.idle_lane_slots.total() == s.warp_instructions * s.warp_size);

@@ -24,15 +24,6 @@ done:
 }
 )";
 
-std::string fault_of(Gpu& gpu, const LaunchSpec& s) {
-  try {
-    gpu.launch(s);
-  } catch (const KernelFault& e) {
-    return e.what();
-  }
-  FAIL("the launch did not fault");
-  return {};
-}
 }  // namespace
 
 TEST_CASE("a load outside every allocation names kernel, block, warp, lane, pc, line, address and buffer",

@@ -10,15 +10,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::string fault_of(Gpu& gpu, const LaunchSpec& s) {
-  try {
-    gpu.launch(s);
-  } catch (const KernelFault& e) {
-    return e.what();
-  }
-  FAIL("the launch did not fault");
-  return {};
-}
 
 Config mode(Mode m) {
   Config c;
