@@ -200,6 +200,52 @@ Imported import_ptx(const std::string& ptx, const std::string& ptx_name, const s
   return out;
 }
 
+std::map<std::string, std::uint32_t> parse_ptxas_registers(const std::string& log) {
+  // ptxas info    : Compiling entry function 'saxpy' for 'sm_90'
+  // ptxas info    : Used 10 registers, used 0 barriers, 380 bytes cmem[0]
+  std::map<std::string, std::uint32_t> out;
+  std::string current;
+  std::size_t start = 0;
+  while (start < log.size()) {
+    const auto end = std::min(log.find('\n', start), log.size());
+    const std::string line = log.substr(start, end - start);
+    start = end + 1;
+    if (const auto at = line.find("Compiling entry function '"); at != std::string::npos) {
+      const auto from = at + std::string_view("Compiling entry function '").size();
+      const auto to = line.find('\'', from);
+      current = to == std::string::npos ? std::string() : line.substr(from, to - from);
+    } else if (const auto used = line.find("Used "); used != std::string::npos && !current.empty()) {
+      const auto word = line.find(" register", used);
+      if (word == std::string::npos) continue;
+      try {
+        out[current] = static_cast<std::uint32_t>(std::stoul(line.substr(used + 5, word - used - 5)));
+      } catch (const std::exception&) {
+        // not a count: leave this kernel to the IR's analysis
+      }
+      current.clear();
+    }
+  }
+  return out;
+}
+
+namespace {
+// The same source compiled for sm_90 SASS with ptxas's -v: its register counts, by IR kernel name;
+// empty when NVRTC cannot (the IR's analysis counts then).
+std::map<std::string, std::uint32_t> ptxas_registers(const std::string& source, const std::string& name,
+                                                     const std::vector<std::string>& options) {
+  cuda::Nvrtc nvrtc;
+  if (nvrtc.unavailable_reason()) return {};
+  auto all = cuda::default_nvrtc_options();
+  all.insert(all.end(), options.begin(), options.end());
+  all.push_back("--ptxas-options=-v");
+  const auto result = nvrtc.compile(source, "sm_90", all, name);
+  if (!result.ok) return {};
+  std::map<std::string, std::uint32_t> out;
+  for (const auto& [ptx_name, count] : parse_ptxas_registers(result.log)) out[ir_name(ptx_name)] = count;
+  return out;
+}
+}  // namespace
+
 Imported import_file(const std::string& path, const ImportOptions& options) {
   std::string why;
   const auto text = isa::read_source_file(path, why);
@@ -208,6 +254,7 @@ Imported import_file(const std::string& path, const ImportOptions& options) {
     const std::string name = std::filesystem::path(path).filename().string();
     // NVRTC names the program's file in .file; keep the name the user gave for reports.
     auto imported = import_ptx(compile_cuda(*text, name, options.nvrtc_options), path + " (PTX from NVRTC)", *text, options);
+    imported.ptxas_registers = ptxas_registers(*text, name, options.nvrtc_options);
     return imported;
   }
   // A .ptx file: its .file names the CUDA source; read it when it is there, for parameter names.

@@ -1,6 +1,8 @@
 // .cu and .ptx files as kernel files: CUDA C through NVRTC to PTX, PTX to .kir text (the existing
 // parser and verifier then read it like any kernel file).
 #pragma once
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,7 +17,13 @@ struct Imported {
   std::string kir;     // the .kir text
   std::string kernel;  // the IR name of the chosen kernel ("" when all were imported)
   std::string ptx;     // the PTX that was read
+  // A .cu file's kernels by IR name: the registers per thread ptxas allocates for sm_90 (NVRTC
+  // compiles the source a second time, to SASS, with ptxas's -v). Empty for a .ptx file.
+  std::map<std::string, std::uint32_t> ptxas_registers;
 };
+
+// ptxas's "Used N registers" per kernel (PTX names) from a log of `--ptxas-options=-v`.
+std::map<std::string, std::uint32_t> parse_ptxas_registers(const std::string& log);
 
 bool is_imported_file(const std::string& path);  // .cu, .ptx
 

@@ -22,6 +22,8 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
+}  // namespace
+
 // A PTX name as an IR name: [A-Za-z_][A-Za-z0-9_]*.
 std::string ir_name(std::string_view ptx) {
   std::string out;
@@ -32,6 +34,8 @@ std::string ir_name(std::string_view ptx) {
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
   return out;
 }
+
+namespace {
 
 // The C type of a CUDA parameter as an IR parameter type ("" when it has none).
 std::string c_scalar(std::string type) {

@@ -3,6 +3,7 @@
 // the PTX line, never approximated.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontend/ptx_reader.hpp"
@@ -23,6 +24,9 @@ struct KirText {
 // Translates `kernels` (indices into module.kernels); `names[i]` holds the CUDA parameters of
 // kernels[i] (empty: parameters are named param_0, param_1, ... and 64-bit ones are pointers to
 // u32 when they are used as global addresses).
+// A PTX name as an IR name ([A-Za-z_][A-Za-z0-9_]*): what a kernel's .entry name becomes.
+std::string ir_name(std::string_view ptx);
+
 KirText translate_ptx(const PtxModule& module, const std::vector<std::size_t>& kernels,
                       const std::vector<std::vector<CudaParam>>& names, const std::string& origin);
 

@@ -178,3 +178,37 @@ TEST_CASE("softmax_row recorded on an H100 replays with the 18 differing block e
     CHECK(r.out.find("active masks: 597 of 615 block entries equal; 9 of 12 warps identical") != std::string::npos);
   }
 }
+
+TEST_CASE("ptxas's register counts are read per kernel from its -v log") {
+  const std::string log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'saxpy' for 'sm_90'\n"
+      "ptxas info    : Function properties for saxpy\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 10 registers, used 0 barriers, 380 bytes cmem[0]\n"
+      "ptxas info    : Compiling entry function '_Z4addkIfEvPT_S0_' for 'sm_90'\n"
+      "ptxas info    : Used 1 register, used 0 barriers, 368 bytes cmem[0]\n";
+  const auto counts = warpsim::frontend::parse_ptxas_registers(log);
+  CHECK(counts.size() == 2);
+  CHECK(counts.at("saxpy") == 10);
+  CHECK(counts.at("_Z4addkIfEvPT_S0_") == 1);
+  CHECK(warpsim::frontend::parse_ptxas_registers("no ptxas here\n").empty());
+}
+
+TEST_CASE("a .cu kernel is timed with ptxas's register count, a .ptx kernel with the IR's (where NVRTC is installed)") {
+  if (!nvrtc_available()) {
+    WARN("NVRTC not installed: no ptxas register count here");
+    return;
+  }
+  const auto imported = warpsim::frontend::import_file(cuda_data("local_sort.cu"), {});
+  REQUIRE(imported.ptxas_registers.count("local_sort") == 1);
+  const std::uint32_t ptxas = imported.ptxas_registers.at("local_sort");
+  CHECK(ptxas > 0);
+  const auto from_cu = warpsim::cli::load_kernel_file(cuda_data("local_sort.cu"), "", {});
+  const auto from_ptx = warpsim::cli::load_kernel_file(cuda_data("local_sort.ptx"), "", {});
+  CHECK(from_cu->analysis.registers_per_thread == ptxas);
+  CHECK(from_ptx->analysis.registers_per_thread == warpsim::isa::analyze(*from_ptx->kernel).registers_per_thread);
+  // The two differ for this kernel (ptxas allocates 30, the IR's liveness peak is 20 at this stop),
+  // so the test can tell which one was used.
+  CHECK(from_cu->analysis.registers_per_thread != from_ptx->analysis.registers_per_thread);
+}
