@@ -27,6 +27,7 @@ enum : int {
   kCuDeviceAttributeMaxSharedMemoryPerBlock = 8,
   kCuDeviceAttributeWarpSize = 10,
   kCuDeviceAttributeMultiprocessorCount = 16,
+  kCuDeviceAttributeL2CacheSize = 38,
   kCuDeviceAttributeComputeCapabilityMajor = 75,
   kCuDeviceAttributeComputeCapabilityMinor = 76,
   kCuJitInfoLogBuffer = 3,

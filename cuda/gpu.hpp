@@ -24,6 +24,9 @@ struct GpuOptions {
   // false: no instrumented run; memory afterwards is the last timed plain run's (restored before it),
   // and the stats hold kernel_ms only. Microbenchmarks that read %clock64 need the plain build.
   bool instrumented = true;
+  // Each timed launch starts with a cold L2 and is queued behind a kernel that evicts it, so its time
+  // excludes the launch overhead (cuda/gpu.cpp, flush_l2; docs/validation/timing.md).
+  bool flush_l2 = true;
 };
 
 class Gpu final : public Device {

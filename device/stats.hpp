@@ -169,7 +169,8 @@ struct LaunchStats {
   InstructionMix mix;                                 // issued instructions by timing class (simulator)
   bool timed = false;                                 // the timing model ran: `timing` holds its figures
   TimingStats timing;
-  double kernel_ms = 0.0;                             // measured on hardware (cuda backend)
+  double kernel_ms = 0.0;                             // measured on hardware (cuda backend): median of the timed launches
+  double kernel_ms_min = 0.0, kernel_ms_max = 0.0;    // the fastest and slowest timed launch (their spread)
 
   std::uint64_t lane_slots() const { return warp_instructions * warp_size; }
   double simt_efficiency() const {

@@ -20,7 +20,10 @@ enum class Mode { Timing, Functional };
 // at first). Restored: what the CUDA backend's timed launches see (cuda/gpu.cpp): every allocation
 // is copied back from a snapshot just before each launch, so the L2 holds the last of that copy
 // traffic (each snapshot read, then its buffer written, in address order), as on the GPU.
-enum class L2Start { Kept, Restored };
+// Kept: what earlier launches of the run left. Restored: the copy traffic the CUDA backend's buffer
+// restore leaves (before stop 20's timing method). Flushed: empty, as the CUDA backend now times a
+// launch (queued behind a kernel that evicts the L2) and as Nsight Compute's --cache-control all.
+enum class L2Start { Kept, Restored, Flushed };
 
 struct Config {
   std::uint32_t warp_size = 32;            // 1..64

@@ -100,6 +100,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
                             config_.max_instructions));
   if (config_.mode == Mode::Timing) {
     if (config_.l2_start == L2Start::Restored) restore_l2();
+    if (config_.l2_start == L2Start::Flushed) l2_.clear();
     return run_timing(spec, program, config_, memory_, l2_);
   }
   return launch_functional(spec, program);

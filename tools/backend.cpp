@@ -27,8 +27,9 @@ void add_run_options(po::options_description& options) {
       "gpu-set", po::value<std::vector<std::string>>()->composing(),
       "override one preset parameter, KEY=VALUE (repeatable; warpsim gpus --params lists the keys)")(
       "l2-start", po::value<std::string>()->default_value("kept"),
-      "timing mode, the L2 when a launch starts: kept (what earlier launches left) or restored (as the CUDA "
-      "backend times a launch: every buffer copied back from a snapshot just before)")(
+      "timing mode, the L2 when a launch starts: kept (what earlier launches left), flushed (empty, as the CUDA "
+      "backend times a launch and as Nsight Compute's --cache-control all) or restored (every buffer copied back "
+      "from a snapshot just before)")(
       "registers", po::value<std::string>()->default_value("0"),
       "registers per thread for occupancy (0: the IR's own count)")(
       "warps", po::value<std::string>()->default_value("default"),
@@ -76,8 +77,10 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
     config.l2_start = sim::L2Start::Kept;
   else if (l2_start == "restored")
     config.l2_start = sim::L2Start::Restored;
+  else if (l2_start == "flushed")
+    config.l2_start = sim::L2Start::Flushed;
   else
-    throw Error(fmt::format("--l2-start: unknown value '{}' (kept or restored)", l2_start), ExitCode::Usage);
+    throw Error(fmt::format("--l2-start: unknown value '{}' (kept, flushed or restored)", l2_start), ExitCode::Usage);
   const auto registers = parse_u64(vm["registers"].as<std::string>(), "--registers");
   if (registers > 255) throw Error(fmt::format("--registers: {} is over 255", registers), ExitCode::Usage);
   config.registers = static_cast<std::uint32_t>(registers);

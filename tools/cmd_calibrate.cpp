@@ -103,7 +103,7 @@ int cmd_calibrate(const std::vector<std::string>& args, Io& io) {
         c.gpu = start;
         c.gpu.watchdog_cycles = 1ull << 36;  // the L2 chase computes for millions of cycles without a store
         c.threads = threads;
-        c.l2_start = sim::L2Start::Restored;  // as the GPU's launches (cuda/gpu.cpp restores every buffer)
+        c.l2_start = sim::L2Start::Flushed;  // as the GPU's timed launches (cuda/gpu.cpp flushes the L2 first)
         return std::make_unique<sim::Gpu>(c);
       };
       measured = calib::measure(benches, target, "simulator (" + start.name + " preset)");

@@ -161,6 +161,9 @@ std::string format_text(const Validation& v, std::size_t max_mismatches) {
     out += fmt::format("  {:<44} {:>16} {:>16}\n", "kernel time (ms)",
                        l.predicted.timed ? fmt::format("{:.4f}", predicted_ms) : "functional mode",
                        M.kernel_ms > 0 ? fmt::format("{:.4f}", M.kernel_ms) : "-");
+    if (M.kernel_ms_max > 0)
+      out += fmt::format("  {:<44} {:>16} {:>16}\n", "measured spread (fastest - slowest, ms)", "",
+                         fmt::format("{:.4f}-{:.4f}", M.kernel_ms_min, M.kernel_ms_max));
     if (l.predicted.timed && M.kernel_ms > 0)
       out += fmt::format("  {:<44} {:>16} {:>16}\n", "time error (predicted / measured - 1)",
                          fmt::format("{:+.1f}%", (predicted_ms / M.kernel_ms - 1.0) * 100.0),
@@ -275,7 +278,8 @@ nlohmann::json save_measured(const kernels::Outcome& measured, const std::string
   auto& launches = j["launches"] = nlohmann::json::array();
   for (const auto& l : measured.launches) {
     nlohmann::json one{{"kernel", l.result.stats.kernel}, {"grid", dim(l.result.stats.grid)},
-                       {"block", dim(l.result.stats.block)}, {"kernel_ms", l.result.stats.kernel_ms}};
+                       {"block", dim(l.result.stats.block)}, {"kernel_ms", l.result.stats.kernel_ms},
+                       {"kernel_ms_range", {l.result.stats.kernel_ms_min, l.result.stats.kernel_ms_max}}};
     if (l.result.trace) {
       auto& warps = one["warps"] = nlohmann::json::array();
       for (const auto& w : l.result.trace->warps) {
@@ -314,6 +318,11 @@ kernels::Outcome load_measured(const nlohmann::json& saved, const kernels::Outco
       stats.grid = dim(one.at("grid"));
       stats.block = dim(one.at("block"));
       stats.kernel_ms = one.at("kernel_ms").get<double>();
+      if (one.contains("kernel_ms_range") && one["kernel_ms_range"].is_array() && one["kernel_ms_range"].size() == 2 &&
+          one["kernel_ms_range"][0].is_number() && one["kernel_ms_range"][1].is_number()) {
+        stats.kernel_ms_min = one["kernel_ms_range"][0].get<double>();
+        stats.kernel_ms_max = one["kernel_ms_range"][1].get<double>();
+      }
       Trace trace;
       trace.kernel = stats.kernel;
       trace.grid = stats.grid;

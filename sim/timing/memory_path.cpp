@@ -92,9 +92,12 @@ std::uint64_t MemoryPath::shared(std::uint64_t now, unsigned passes, std::uint32
   ++stats.shared_requests;
   stats.shared_passes += passes;
   const std::uint64_t start = std::max(now, shared_free_);
-  const std::uint64_t replays = std::uint64_t{std::max(passes, 1u) - 1} * gpu_.shared_replay_cycles;
-  shared_free_ = start + 1 + replays;
-  return start + replays + latency;
+  const std::uint64_t extra = std::max(passes, 1u) - 1;
+  // The pipe takes a new pass each shared_replay_interval cycles (tput-shared-s32: 32 warps with
+  // 32-way conflicts, one pass a cycle on the H100); the warp's own load waits shared_replay_cycles
+  // per pass (chase-shared-s32: one warp, two cycles a pass).
+  shared_free_ = start + 1 + extra * gpu_.shared_replay_interval;
+  return start + extra * gpu_.shared_replay_cycles + latency;
 }
 
 }  // namespace warpsim::sim

@@ -42,7 +42,8 @@ class MemoryPath {
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines);
   std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address);
   // Shared memory: `passes` bank passes; the first takes one cycle of the SM's shared-memory pipe,
-  // each further one `memory.shared_replay_cycles`.
+  // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
+  // per further pass.
   std::uint64_t shared(std::uint64_t now, unsigned passes, std::uint32_t latency);
 
   // The lines this SM brought into L2 since the last merge.

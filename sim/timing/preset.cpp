@@ -81,6 +81,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("gpu.clock_mhz", &GpuPreset::clock_mhz, "SM clock (MHz): cycles become time at it"));
     f.push_back(number("gpu.sms", &GpuPreset::sms, "streaming multiprocessors"));
     f.push_back(number("gpu.sub_partitions", &GpuPreset::sub_partitions, "warp schedulers per SM"));
+    f.push_back(number("gpu.block_dispatch_cycles", &GpuPreset::block_dispatch_cycles,
+                       "chip-wide: cycles between two blocks the block dispatcher starts (0: no limit)"));
     f.push_back(number("sm.max_threads", &GpuPreset::max_threads_per_sm, "resident threads per SM"));
     f.push_back(number("sm.max_warps", &GpuPreset::max_warps_per_sm, "resident warps per SM"));
     f.push_back(number("sm.max_blocks", &GpuPreset::max_blocks_per_sm, "resident blocks per SM"));
@@ -163,6 +165,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.shared_bank_bytes", &GpuPreset::shared_bank_bytes, "bytes per bank word"));
     f.push_back(number("memory.shared_replay_cycles", &GpuPreset::shared_replay_cycles,
                        "cycles of each shared-memory pass after the first (bank conflicts, atomics to one word)"));
+    f.push_back(number("memory.shared_replay_interval", &GpuPreset::shared_replay_interval,
+                       "cycles the SM's shared-memory pipe is held by each pass after the first"));
     f.push_back(number("sim.epoch_cycles", &GpuPreset::epoch_cycles,
                        "cycles SMs run apart before L2 state and new blocks are merged"));
     f.push_back(number("sim.watchdog_cycles", &GpuPreset::watchdog_cycles,
@@ -297,8 +301,12 @@ void validate_preset(const GpuPreset& p) {
   need(p.shared_bank_bytes >= 1, "memory.shared_bank_bytes", "0", "must be at least 1");
   need(p.shared_replay_cycles >= 1 && p.shared_replay_cycles <= 1024, "memory.shared_replay_cycles",
        fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
+  need(p.shared_replay_interval >= 1 && p.shared_replay_interval <= 1024, "memory.shared_replay_interval",
+       fmt::format("{}", p.shared_replay_interval), "must be 1..1024");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
+  need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
+       fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
   need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");

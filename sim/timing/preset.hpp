@@ -46,6 +46,7 @@ struct GpuPreset {
   double barrier_warp_cycles = 0;                // a barrier's release waits this long per warp it gathers
   // Launch
   std::uint32_t block_launch_cycles = 20;        // from a free slot to the block's first warp being ready
+  double block_dispatch_cycles = 0;              // chip-wide: the block dispatcher starts one block per this many cycles
   std::uint32_t warp_launch_cycles = 2;          // between consecutive warps of a block becoming ready
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   // Pipelines, per timing class
@@ -67,6 +68,7 @@ struct GpuPreset {
   std::uint32_t shared_banks = 32;
   std::uint32_t shared_bank_bytes = 4;
   std::uint32_t shared_replay_cycles = 1;        // each bank pass after the first (conflicts, same-word atomics)
+  std::uint32_t shared_replay_interval = 1;      // the SM's shared pipe is held this long per pass after the first
   // Simulation
   std::uint32_t epoch_cycles = 64;               // SMs run apart this long, then L2 state merges
   std::uint64_t watchdog_cycles = 1u << 20;      // no progress this long: the launch is a deadlock

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -166,6 +167,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   EpochRunner runner(sms, l2, threads);
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
+  // The chip's block dispatcher starts one block per gpu.block_dispatch_cycles: the cycle it is free.
+  double dispatcher_free = 0;
   auto dispatch = [&](std::uint64_t at) {
     // Breadth first: one block per SM per pass, in SM order, while any SM has room.
     bool placed = true;
@@ -174,7 +177,9 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
       for (auto& sm : sms) {
         if (next_block >= blocks) break;
         if (!sm->has_room()) continue;
-        sm->add_block(next_block++, at + gpu.block_launch_cycles);
+        const double begin = std::max(static_cast<double>(at), dispatcher_free);
+        dispatcher_free = begin + gpu.block_dispatch_cycles;
+        sm->add_block(next_block++, static_cast<std::uint64_t>(std::llround(begin)) + gpu.block_launch_cycles);
         placed = true;
       }
     }

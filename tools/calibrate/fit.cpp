@@ -50,7 +50,7 @@ std::map<std::string, double> simulate(const sim::GpuPreset& preset, const std::
     c.gpu = preset;
     c.gpu.watchdog_cycles = 1ull << 36;  // the L2 chase computes for millions of cycles without a store
     c.threads = threads;
-    c.l2_start = sim::L2Start::Restored;  // as the GPU's launches (cuda/gpu.cpp restores every buffer)
+    c.l2_start = sim::L2Start::Flushed;  // as the GPU's timed launches (cuda/gpu.cpp flushes the L2 first)
     return std::make_unique<sim::Gpu>(c);
   };
   std::map<std::string, double> out;
@@ -81,7 +81,8 @@ FitResult fit(const RawFigures& measured, const std::vector<const BenchInfo*>& b
       double next = now;
       if (b->fit == Fit::Additive) next = now + (meas - pred) / b->slope;
       if (b->fit == Fit::Proportional && pred > 0) next = now * meas / pred;
-      const bool may_be_zero = b->param.starts_with("memory.atomic") || b->param == "sm.barrier_warp_cycles";
+      const bool may_be_zero = b->param.starts_with("memory.atomic") || b->param == "sm.barrier_warp_cycles" ||
+                               b->param == "gpu.block_dispatch_cycles";
       next = std::max(may_be_zero ? 0.0 : 1.0, std::round(next / b->step) * b->step);
       if (std::abs(next - now) > b->step / 2) ++moved;
       r.values[b->param] = b->step < 1 ? fmt::format("{:.2f}", next) : fmt::format("{}", static_cast<long long>(next));

@@ -62,6 +62,14 @@ std::uint64_t f32(float f) {
   return std::bit_cast<std::uint32_t>(f);
 }
 
+// The slowest thread's figure: each thread wrote two words (its figure first) at out + 16 x thread.
+double slowest(Run& run, std::uint64_t out, std::uint32_t threads) {
+  const auto words = run.read_u64(out, std::size_t{threads} * 2);
+  std::uint64_t longest = 0;
+  for (std::size_t i = 0; i < threads; ++i) longest = std::max(longest, words[2 * i]);
+  return double(longest);
+}
+
 constexpr std::uint32_t kChainOps = 16;  // instructions per round of the generated chains
 
 // Chain arguments (a, b) per class: values that stay finite, non-zero and unfoldable.
@@ -138,10 +146,7 @@ double atomics(const Target& t, bool shared, std::uint32_t threads, std::uint32_
     run.launch("mb_sync.kir", "atom_shared", 1, threads, {out, spread, steps});
   else
     run.launch("mb_sync.kir", "atom_global", 1, threads, {run.zeros(std::size_t{threads} * 4 + 4), out, spread, steps});
-  const auto words = run.read_u64(out, std::size_t{threads} * 2);
-  std::uint64_t longest = 0;
-  for (std::size_t i = 0; i < threads; ++i) longest = std::max(longest, words[2 * i]);
-  return double(longest) / (steps * 4);
+  return slowest(run, out, threads) / (steps * 4);
 }
 
 // Cycles per bar.sync with `warps` warps in the block (the slowest warp's figure).
@@ -150,10 +155,7 @@ double barrier(const Target& t, std::uint32_t warps) {
   const std::uint32_t steps = 64;
   const auto out = run.zeros(std::size_t{warps} * 32 * 16);
   run.launch("mb_sync.kir", "barrier_loop", 1, warps * 32, {out, steps});
-  const auto words = run.read_u64(out, std::size_t{warps} * 32 * 2);
-  std::uint64_t longest = 0;
-  for (std::size_t i = 0; i < std::size_t{warps} * 32; ++i) longest = std::max(longest, words[2 * i]);
-  return double(longest) / (steps * 4);
+  return slowest(run, out, warps * 32) / (steps * 4);
 }
 
 // Bytes per cycle of a grid-stride streaming read of `elements` f32 values, `passes` times, with
@@ -170,12 +172,28 @@ double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, boo
 
 std::vector<BenchInfo> make_suite() {
   std::vector<BenchInfo> s;
-  s.push_back({"launch", "an empty kernel (1 block of 32 threads): kernel time as CUDA events see it", "us", "",
-               Fit::None, 1, [](const Target& t) {
+  s.push_back({"launch",
+               "an empty kernel (1 block of 32 threads): its time as the backend measures it (queued behind the L2 "
+               "flush: the fixed cost of a kernel, subtracted from every other hardware figure)",
+               "us", "", Fit::None, 1, [](const Target& t) {
                  Target raw = t;
                  raw.launch_us = 0;
                  Run run(raw);
                  return run.launch("mb_memory.kir", "empty", 1, 32, {run.zeros(4)}) / t.clock_mhz;
+               }});
+  // Empty blocks by the thousand: the chip's block dispatcher, not any SM, bounds them (the H100
+  // runs vecadd 2^22 2.3x slower with 64-thread blocks than with 256).
+  s.push_back({"dispatch-64", "65,536 empty blocks of 64 threads: cycles per block, chip-wide", "cycles/block",
+               "gpu.block_dispatch_cycles", Fit::Additive, 1,
+               [](const Target& t) {
+                 Run run(t);
+                 return run.launch("mb_memory.kir", "empty", 65536, 64, {run.zeros(4)}) / 65536.0;
+               },
+               0.05});
+  s.push_back({"dispatch-1024", "4,096 empty blocks of 1024 threads: cycles per block, chip-wide", "cycles/block", "",
+               Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 return run.launch("mb_memory.kir", "empty", 4096, 1024, {run.zeros(4)}) / 4096.0;
                }});
   s.push_back({"clock", "two %clock64 reads back to back", "cycles", "", Fit::None, 1, [](const Target& t) {
                  Run run(t);
@@ -201,6 +219,16 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/load", stride == 32 ? "memory.shared_replay_cycles" : "",
                  stride == 32 ? Fit::Additive : Fit::None, stride == 32 ? 31.0 : 1.0,
                  [stride](const Target& t) { return chase_shared(t, stride); }});
+  // Conflicts under load: 32 warps each with 32-way conflicts; the replay occupies the shared pipe,
+  // whose cost per pass may differ from the latency one warp sees (chase-shared-s32).
+  s.push_back({"tput-shared-s32", "32 warps chasing with 32-way bank conflicts: SM cycles per warp load",
+               "cycles/load", "memory.shared_replay_interval", Fit::Additive, 31, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t steps = 16, threads = 1024;
+                 const auto out = run.zeros(std::size_t{threads} * 16);
+                 run.launch("mb_memory.kir", "conflict_tput", 1, threads, {out, steps});
+                 return slowest(run, out, threads) / (steps * 4.0 * (threads / 32));
+               }});
   s.push_back({"chase-l1", "one thread, random chase over 64 lines (8 KiB), warmed", "cycles/load", "memory.l1_latency",
                Fit::Additive, 1, [](const Target& t) { return chase_global(t, 8192, 64, 64, 1024); }});
   s.push_back({"chase-l2", "one thread, random chase over 32768 lines (4 MiB), warmed", "cycles/load",
@@ -232,6 +260,15 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/barrier", param, param.empty() ? Fit::None : Fit::Additive, warps == 32 ? 32.0 : 1.0,
                  [warps](const Target& t) { return barrier(t, warps); }, warps == 32 ? 0.05 : 1.0});
   }
+  // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
+  s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
+               "cycles/step", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t steps = 64, threads = 512;
+                 const auto out = run.zeros(std::size_t{threads} * 16);
+                 run.launch("mb_sync.kir", "tree_step", 1, threads, {out, steps});
+                 return slowest(run, out, threads) / steps;
+               }});
   // One load in flight per warp: 132 x 64 x 128 B over a DRAM round trip bounds it (Little's law),
   // so it is compared only; four loads in flight per thread fit the bandwidth.
   s.push_back({"bw-dram", "1056 x 256 threads stream 128 MiB once (grid-stride f32 loads)", "B/cycle", "", Fit::None,

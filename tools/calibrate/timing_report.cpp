@@ -21,13 +21,14 @@ std::vector<std::string> split_args(const std::string& text) {
   return out;
 }
 
-double predicted_us(const std::string& args, const std::vector<std::string>& sim_args) {
+double predicted_us(const std::string& args, const std::vector<std::string>& sim_args, const std::string& l2_start) {
   std::vector<std::string> argv{"run"};
   for (auto& a : split_args(args)) argv.push_back(a);
   for (auto& a : sim_args) argv.push_back(a);
-  // The GPU's kernel_ms comes from launches that each follow a copy of every buffer from its snapshot
-  // (cuda/gpu.cpp): the simulator starts each launch from the L2 that copy leaves.
-  argv.insert(argv.end(), {"--format", "json", "--warps", "default", "--l2-start", "restored"});
+  // The simulator starts each launch from the L2 the GPU's timed launches started from: flushed
+  // (cuda/gpu.cpp queues each behind a kernel that evicts the L2), or, for data measured before
+  // stop 20, what the copy of every buffer from its snapshot left ("restored").
+  argv.insert(argv.end(), {"--format", "json", "--warps", "default", "--l2-start", l2_start});
   cli::Io io;
   const int code = cli::run_cli(argv, io);
   if (code != 0) throw Error(fmt::format("simulating '{}' failed: {}", args, io.err), ExitCode::Internal);
@@ -43,13 +44,21 @@ ValidationSummary validate_timing(const nlohmann::json& data, const std::vector<
   ValidationSummary s;
   s.launch_us = data.at("launch_us").get<double>();
   s.floor_us = data.value("floor_us", 2.0);
+  s.l2_start = data.value("l2_start", std::string("restored"));
+  if (s.l2_start != "restored" && s.l2_start != "flushed")
+    throw Error(fmt::format("timing data: l2_start '{}' is neither restored nor flushed", s.l2_start),
+                ExitCode::InvalidInput);
   for (const auto& k : data.at("kernels")) {
     if (ci_only && !k.value("ci", false)) continue;
     ValidationRow r;
     r.family = k.at("family").get<std::string>();
     r.args = k.at("args").get<std::string>();
     for (const auto& ms : k.at("kernel_ms")) r.measured_us += std::max(0.0, ms.get<double>() * 1e3 - s.launch_us);
-    r.predicted_us = predicted_us(r.args, sim_args);
+    r.predicted_us = predicted_us(r.args, sim_args, s.l2_start);
+    const auto range = k.find("kernel_ms_range");
+    if (range != k.end() && range->is_array())
+      for (const auto& pair : *range)
+        if (pair.is_array() && pair.size() == 2) r.spread_us += (pair[1].get<double>() - pair[0].get<double>()) * 1e3;
     s.rows.push_back(r);
   }
   std::vector<double> errors;
@@ -98,10 +107,12 @@ ValidationSummary validate_timing(const nlohmann::json& data, const std::vector<
 }
 
 std::string markdown(const ValidationSummary& s) {
-  std::string out = "| family | run | predicted (us) | measured (us) | error |\n| --- | --- | --- | --- | --- |\n";
+  std::string out =
+      "| family | run | predicted (us) | measured (us) | spread (us) | error |\n| --- | --- | --- | --- | --- | --- |\n";
   for (const auto& r : s.rows)
-    out += fmt::format("| {} | `{}` | {:.2f} | {:.2f} | {}{:+.0f}% |\n", r.family, r.args, r.predicted_us,
-                       r.measured_us, r.measured_us < s.floor_us ? "(below floor) " : "", r.error() * 100);
+    out += fmt::format("| {} | `{}` | {:.2f} | {:.2f} | {:.2f} | {}{:+.0f}% |\n", r.family, r.args, r.predicted_us,
+                       r.measured_us, r.spread_us, r.measured_us < s.floor_us ? "(below floor) " : "",
+                       r.error() * 100);
   out += fmt::format(
       "\nOver the {} runs measuring at least {:.1f} us after launch overhead ({:.2f} us) is subtracted: mean absolute "
       "percentage error {:.1f}%, 90th percentile {:.1f}%; rank reversals {} of {} ordered pairs within families.\n\n",

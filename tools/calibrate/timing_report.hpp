@@ -19,6 +19,7 @@ struct ValidationRow {
 struct ValidationSummary {
   std::vector<ValidationRow> rows;
   double launch_us = 0;
+  std::string l2_start;  // the L2 each measured launch started from: "flushed" or "restored" (data before stop 20)
   double floor_us = 0;  // rows measuring less than this are listed, not counted in the error figures
   double mape = 0, p90 = 0;
   int counted = 0, reversals = 0, pairs = 0;

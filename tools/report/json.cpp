@@ -90,6 +90,7 @@ nlohmann::json to_json(const LaunchStats& s) {
   j["timing"] = s.timed ? timing(s.timing) : nlohmann::json(nullptr);
   j["cycles"] = s.timed ? s.timing.cycles : 0;
   j["kernel_ms"] = s.kernel_ms;
+  j["kernel_ms_range"] = {s.kernel_ms_min, s.kernel_ms_max};
   auto& branches = j["branches"] = nlohmann::json::array();
   for (const auto& b : s.branches) {
     auto occurrences = nlohmann::json::array();
