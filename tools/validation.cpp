@@ -102,6 +102,8 @@ Validation validate(const kernels::Outcome& predicted, const kernels::Outcome& m
     l.predicted_from_trace = cuda::stats_from_trace(*p.result.trace, *l.ir, *l.analysis, none);
     l.measured = cuda::stats_from_trace(*m.result.trace, *l.ir, *l.analysis, none);
     l.measured.kernel_ms = m.result.stats.kernel_ms;
+    l.measured.kernel_ms_min = m.result.stats.kernel_ms_min;
+    l.measured.kernel_ms_max = m.result.stats.kernel_ms_max;
     l.masks = compare_traces(*p.result.trace, *m.result.trace, static_cast<std::uint32_t>(l.analysis->cfg.blocks.size()));
     v.launches.push_back(std::move(l));
   }

@@ -32,14 +32,24 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   stats.l2_sector_hits += sectors - missing;
   double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
   std::uint32_t latency = gpu_.l2_latency;
+  std::uint32_t filled = a.sectors;
   if (missing > 0) {
-    const std::uint64_t bytes = std::uint64_t{missing} * gpu_.sector_bytes;
+    // A read fetches whole aligned groups of memory.dram_fetch_sectors sectors (bw-dram-s8 against
+    // bw-dram-s32); a write allocates in L2 without a fetch, and only a read waits for DRAM.
+    std::uint32_t fetched = miss;
+    if (!write && gpu_.dram_fetch_sectors > 1) {
+      const std::uint32_t per_line = gpu_.line_bytes / gpu_.sector_bytes;  // at most 32 (validate_preset)
+      const std::uint32_t group = gpu_.dram_fetch_sectors >= 32 ? ~0u : (1u << gpu_.dram_fetch_sectors) - 1;
+      for (std::uint32_t first = 0; first < per_line; first += gpu_.dram_fetch_sectors)
+        if (miss & (group << first)) fetched |= group << first;
+      filled |= fetched;
+    }
+    const std::uint64_t bytes = std::uint64_t{count_lanes(fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     arrive = std::max(arrive, dram_channel_.serve(now, bytes));
-    // A write allocates in L2 without a fetch; only a read waits for DRAM.
     if (!write) latency = gpu_.dram_latency;
   }
-  l2_fills_.push_back(a);
+  l2_fills_.push_back({a.line, filled});
   return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;
 }
 

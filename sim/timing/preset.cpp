@@ -158,6 +158,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
+    f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
+                       "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
     f.push_back(number("memory.atomic_same_address_cycles", &GpuPreset::atomic_same_address_cycles,
                        "cycles L2 spends per atomic to one address"));
@@ -294,6 +296,10 @@ void validate_preset(const GpuPreset& p) {
   need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
        fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");
   need(p.l2_bytes_per_cycle > 0, "memory.l2_bytes_per_cycle", fmt::format("{}", p.l2_bytes_per_cycle), "must be above 0");
+  need(p.dram_fetch_sectors >= 1 && p.dram_fetch_sectors <= p.line_bytes / std::max(p.sector_bytes, 1u) &&
+           (p.dram_fetch_sectors & (p.dram_fetch_sectors - 1)) == 0,
+       "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
+       "must be a power of two from 1 to the sectors in a line");
   need(p.dram_bytes_per_cycle > 0, "memory.dram_bytes_per_cycle", fmt::format("{}", p.dram_bytes_per_cycle),
        "must be above 0");
   need(p.shared_banks >= 1 && p.shared_banks <= 64, "memory.shared_banks", fmt::format("{}", p.shared_banks),

@@ -239,3 +239,83 @@ TEST_CASE("the same kernel takes fewer cycles on a GPU with more SMs when the gr
   const auto v100 = cycles(run_json({"vecadd", "--set", "n=2000000", "--set", "block=256", "--gpu", "v100"}));
   CHECK(h100 < v100);
 }
+
+namespace {
+const nlohmann::json& memory_of(const nlohmann::json& report, std::size_t launch) {
+  return report["launches"][launch]["timing"]["memory"];
+}
+}  // namespace
+
+TEST_CASE("the chip's block dispatcher bounds a grid of many small blocks", "[timing]") {
+  // 65,536 blocks of 64 threads: each SM could take more blocks than the dispatcher hands out.
+  const std::vector<std::string> launch{"vecadd", "--set", "n=4194304", "--set", "block=64"};
+  auto with = [&](const char* interval) {
+    auto args = launch;
+    args.insert(args.end(), {"--gpu-set", fmt::format("block_dispatch_cycles={}", interval)});
+    return cycles(run_json(args));
+  };
+  const auto none = with("0"), h100 = with("1.2"), slow = with("2.4");
+  CHECK(none < h100);
+  CHECK(h100 < slow);
+  CHECK(slow >= static_cast<std::uint64_t>(65536 * 2.4));  // one block per 2.4 cycles, chip-wide
+  CHECK(h100 >= static_cast<std::uint64_t>(65536 * 1.2));
+  // Large blocks are few: the dispatcher is not what bounds them.
+  const auto big0 = cycles(run_json({"vecadd", "--set", "n=4194304", "--set", "block=1024", "--gpu-set",
+                                     "block_dispatch_cycles=0"}));
+  const auto big = cycles(run_json({"vecadd", "--set", "n=4194304", "--set", "block=1024"}));
+  CHECK(big < big0 * 11 / 10);
+}
+
+TEST_CASE("--l2-start flushed starts every launch with an empty L2, kept with what the last launch left", "[timing]") {
+  // reduce-full's second launch reads the block sums the first one wrote (into L2).
+  const auto kept = run_json({"reduce-full", "--set", "n=65536"});
+  const auto flushed = run_json({"reduce-full", "--set", "n=65536", "--l2-start", "flushed"});
+  CHECK(memory_of(kept, 1)["l2_hit_rate"].get<double>() > 0.5);
+  CHECK(memory_of(flushed, 1)["l2_hit_rate"].get<double>() == 0.0);
+  CHECK(memory_of(flushed, 1)["dram_bytes"].get<std::uint64_t>() > memory_of(kept, 1)["dram_bytes"].get<std::uint64_t>());
+  // The first launch starts empty either way.
+  CHECK(memory_of(kept, 0) == memory_of(flushed, 0));
+  CHECK(cycles(flushed) > cycles(kept));
+}
+
+TEST_CASE("32-way bank conflicts from many warps hold the shared pipe shared_replay_interval per pass", "[timing]") {
+  const std::vector<std::string> launch{"bank-conflicts", "--set", "stride=32", "--set", "rounds=64",
+                                        "--set", "blocks=132"};
+  auto with = [&](int interval) {
+    auto args = launch;
+    args.insert(args.end(), {"--gpu-set", fmt::format("shared_replay_interval={}", interval)});
+    return run_json(args);
+  };
+  const auto one = with(1), two = with(2);
+  CHECK(cycles(one) < cycles(two));
+  // Passes are the same: the interval changes when they run, not how many there are.
+  CHECK(memory_of(one, 0)["shared_passes"] == memory_of(two, 0)["shared_passes"]);
+}
+
+TEST_CASE("a read that misses L2 fetches dram_fetch_sectors at once: one sector per line costs double at 2",
+          "[timing]") {
+  auto dram = [](const char* stride, int sectors) {
+    const auto r = run_json({"strided-copy", "--set", "n=65536", "--set", fmt::format("stride={}", stride),
+                             "--gpu-set", fmt::format("dram_fetch_sectors={}", sectors)});
+    return memory_of(r, 0)["dram_bytes"].get<std::uint64_t>();
+  };
+  // Stride 32: each lane reads one 32-byte sector of its own line, 65,536 x 32 bytes, plus the stores.
+  const auto sparse1 = dram("32", 1), sparse2 = dram("32", 2);
+  CHECK(sparse2 - sparse1 == 65536ull * 32);
+  // Stride 1: every sector of each line is read anyway.
+  CHECK(dram("1", 1) == dram("1", 2));
+}
+
+TEST_CASE("the stop-20 preset parameters are checked with one line naming them", "[timing]") {
+  for (const auto& [set, says] : std::vector<std::pair<std::string, std::string>>{
+           {"block_dispatch_cycles=-1", "'gpu.block_dispatch_cycles'"},
+           {"shared_replay_interval=0", "'memory.shared_replay_interval': '0' must be 1..1024"},
+           {"dram_fetch_sectors=3", "'memory.dram_fetch_sectors': '3' must be a power of two"},
+           {"dram_fetch_sectors=8", "'memory.dram_fetch_sectors': '8' must be a power of two"}}) {
+    Io io;
+    CHECK(run_cli({"run", "vecadd", "--gpu-set", set}, io) == 2);
+    INFO(set << ": " << io.err);
+    CHECK_THAT(io.err, Catch::Contains(says));
+    CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
+  }
+}

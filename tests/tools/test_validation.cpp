@@ -87,6 +87,23 @@ TEST_CASE("an output that differs makes the validation fail even when every mask
   CHECK(r.out.find("output c: 1 of 100 elements DIFFER (first at element 0)") != std::string::npos);
 }
 
+TEST_CASE("a replayed run shows its measured time and the spread of its timed launches beside the prediction") {
+  auto saved = saved_from_simulator("vecadd", {{"n", 100}});
+  saved["launches"][0]["kernel_ms"] = 0.0042;
+  saved["launches"][0]["kernel_ms_range"] = {0.0040, 0.0051};
+  const auto r = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-spread.json", saved)});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("0.0042") != std::string::npos);
+  CHECK(r.out.find("0.0040-0.0051") != std::string::npos);
+  CHECK(r.out.find("time error (predicted / measured - 1)") != std::string::npos);
+  // A recording from before stop 20 has no range: no spread line, the rest as before.
+  saved["launches"][0].erase("kernel_ms_range");
+  const auto old = cli({"validate", "vecadd", "--set", "n=100", "--replay", write("replay-nospread.json", saved)});
+  CHECK(old.code == 0);
+  CHECK(old.out.find("measured spread") == std::string::npos);
+}
+
 TEST_CASE("a replay recorded with other parameters is refused") {
   const auto path = write("replay-params.json", saved_from_simulator("vecadd", {{"n", 100}}));
   const auto r = cli({"validate", "vecadd", "--set", "n=200", "--replay", path});

@@ -276,6 +276,21 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"bw-dram-mlp4", "the same with four independent loads in flight per thread", "B/cycle",
                "memory.dram_bytes_per_cycle", Fit::Proportional, 1,
                [](const Target& t) { return stream(t, 32u << 20, 1, true); }});
+  // DRAM's access unit: one 4-byte element per 32-byte sector (stride 8) against one per 128-byte
+  // line (stride 32), four loads in flight per thread, 2.16 M elements each, from a cold L2. Equal
+  // figures mean sector-sized DRAM reads; stride 32 at half the rate means 64-byte ones
+  // (memory.dram_fetch_sectors = 2), set by hand from the ratio (docs/validation/timing.md).
+  for (const std::uint32_t stride : {8u, 32u})
+    s.push_back({fmt::format("bw-dram-s{}", stride),
+                 fmt::format("one f32 every {} bytes, 2.16 M of them, four loads in flight per thread", stride * 4),
+                 "useful B/cycle", "", Fit::None, 1, [stride](const Target& t) {
+                   Run run(t);
+                   // Each thread reads four elements in each of four iterations.
+                   const std::uint32_t blocks = 132 * 4, block = 256, threads = blocks * block, m = 16 * threads;
+                   const auto in = run.zeros(std::size_t{m} * stride * 4), out = run.zeros(std::size_t{threads} * 4);
+                   const double cycles = run.launch("mb_memory.kir", "stream_stride4", blocks, block, {in, out, m, stride});
+                   return cycles > 0 ? double(m) * 4 / cycles : 0.0;
+                 }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
