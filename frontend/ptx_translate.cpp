@@ -335,7 +335,7 @@ class KernelTranslator {
   }
 
   // The IR's shared (or local) arrays for PTX's .shared (or .local) variables: byte arrays become
-  // u32 or u64 arrays by their alignment.
+  // u64 arrays when 8-byte aligned and whole, u32 arrays otherwise.
   void arrays(const std::vector<PtxShared>& list, const std::string& space, std::map<std::string, std::string>& names,
               std::set<std::string>& used) {
     for (const auto& s : list) {
@@ -343,9 +343,14 @@ class KernelTranslator {
       std::string element;
       if (s.type == "b8" || s.type == "u8" || s.type == "s8") {
         const std::uint32_t align = std::max<std::uint32_t>(s.align, 1);
-        if (align >= 8 && bytes % 8 == 0) element = "u64";
-        else if (align >= 4 && bytes % 4 == 0) element = "u32";
-        else throw PtxError(s.line, fmt::format("unsupported PTX: {} byte array {} aligned to {} (needs 8-bit accesses)", space, s.name, align));
+        if (align >= 8 && bytes % 8 == 0) {
+          element = "u64";
+        } else {
+          // A `__shared__ bool` or `char buf[10]`: whole words, padded. Each PTX variable is placed
+          // on its own, so more alignment and padding change nothing a kernel can see.
+          element = "u32";
+          bytes = (bytes + 3) / 4 * 4;
+        }
       } else if (s.type == "b32" || s.type == "u32" || s.type == "s32" || s.type == "f32") {
         element = "u32";
         bytes = s.count * 4;

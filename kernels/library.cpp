@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "device/errors.hpp"
+#include "frontend/import.hpp"
 #include "isa/parser.hpp"
 #include "isa/source_file.hpp"
 #include "isa/verifier.hpp"
@@ -44,7 +45,17 @@ std::unique_ptr<LoadedKernel> load_kernel(std::string text, std::string file, st
   return loaded;
 }
 
-std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name) {
+std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name,
+                                               const std::vector<std::string>& nvrtc_options) {
+  if (frontend::is_imported_file(path)) {
+    auto imported = frontend::import_file(path, {std::string(kernel_name), nvrtc_options});
+    auto loaded = load_kernel(std::move(imported.kir), path, imported.kernel);
+    // A .cu kernel's registers are ptxas's where NVRTC could tell (docs/cuda-frontend.md, "Timing");
+    // --registers still overrides them.
+    if (const auto it = imported.ptxas_registers.find(loaded->kernel->name); it != imported.ptxas_registers.end())
+      loaded->analysis.registers_per_thread = it->second;
+    return loaded;
+  }
   std::string why;
   auto text = isa::read_source_file(path, why);
   if (!text) throw Error(fmt::format("{}: {}", path, why));

@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "isa/analysis.hpp"
 #include "isa/module.hpp"
@@ -28,8 +29,10 @@ struct LoadedKernel {
 // Parses, verifies and analyses `text`; picks `kernel_name` (or the only kernel when empty).
 // Throws warpsim::Error with every diagnostic when the text has errors.
 std::unique_ptr<LoadedKernel> load_kernel(std::string text, std::string file, std::string_view kernel_name = {});
-// The same for a .kir file on disk, or for an embedded file's name ("vecadd.kir").
-std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name = {});
+// The same for a kernel file on disk: .kir, or .cu and .ptx through the CUDA front end
+// (frontend/; `nvrtc_options` after warpsim's own for a .cu file).
+std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::string_view kernel_name = {},
+                                               const std::vector<std::string>& nvrtc_options = {});
 std::unique_ptr<LoadedKernel> load_embedded(std::string_view name, std::string_view kernel_name = {});
 
 }  // namespace warpsim::kernels

@@ -53,7 +53,8 @@ std::pair<std::string, std::string> split_assignment(std::string_view text, std:
 std::uint64_t parse_u64(std::string_view text, std::string_view what);
 WarpSelection parse_warp_selection(std::string_view text);  // default|all|divergent|B0-B1
 
-// The text of a kernel file, or Error with why it cannot be read (directories included).
+// The text of a kernel file (of a .cu or .ptx file, the .kir the CUDA front end makes of it), or
+// Error with why it cannot be read (directories included).
 std::string read_kernel_file(const std::string& path);
 // Parses and verifies; appends every diagnostic to io.err; returns whether the module is clean.
 bool load_module(const std::string& path, const std::string& text, isa::Module& module, Io& io);

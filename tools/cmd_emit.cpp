@@ -11,7 +11,7 @@ namespace warpsim::cli {
 
 int cmd_emit_cuda(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim emit-cuda FILE.kir [--kernel NAME] [--mode plain|instrumented]");
-  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir file")(
+  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir, .cu or .ptx file")(
       "kernel,k", po::value<std::string>(), "only this kernel")(
       "mode", po::value<std::string>()->default_value("plain"),
       "plain (as a CUDA programmer writes it) or instrumented (records every warp's path)");

@@ -29,6 +29,7 @@ bool load_module(const std::string& path, const std::string& text, isa::Module& 
 }
 
 std::string read_kernel_file(const std::string& path) {
+  if (frontend::is_imported_file(path)) return kernel_file_text(path, {});  // the IR the front end makes of it
   std::string why;
   auto text = isa::read_source_file(path, why);
   if (!text) throw Error(fmt::format("{}: {}", path, why));
@@ -37,7 +38,8 @@ std::string read_kernel_file(const std::string& path) {
 
 int cmd_check(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim check FILE... : parse and verify kernel files");
-  options.add_options()("help,h", "show this help")("file", po::value<std::vector<std::string>>(), "a .kir file");
+  options.add_options()("help,h", "show this help")("file", po::value<std::vector<std::string>>(),
+                                                    "a .kir, .cu or .ptx file");
   po::positional_options_description positional;
   positional.add("file", -1);
   if (wants_help(args)) {
@@ -77,7 +79,7 @@ int cmd_check(const std::vector<std::string>& args, Io& io) {
 
 int cmd_print(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim print FILE : the canonical form of a kernel file");
-  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir file");
+  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir, .cu or .ptx file");
   po::positional_options_description positional;
   positional.add("file", 1);
   if (wants_help(args)) {
@@ -183,7 +185,7 @@ std::string cfg_dot(const isa::Kernel& k, const isa::KernelAnalysis& a) {
 
 int cmd_cfg(const std::vector<std::string>& args, Io& io) {
   po::options_description options("warpsim cfg FILE [--kernel NAME] [--format text|dot]");
-  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir file")(
+  options.add_options()("help,h", "show this help")("file", po::value<std::string>(), "a .kir, .cu or .ptx file")(
       "kernel,k", po::value<std::string>(), "only this kernel")(
       "format,f", po::value<std::string>()->default_value("text"), "text or dot (Graphviz)")(
       "nvcc-opt", po::value<std::vector<std::string>>(), "an NVRTC option for a .cu file (repeatable)");

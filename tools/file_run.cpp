@@ -55,19 +55,10 @@ std::optional<std::string> unwritable(const std::string& path) {
 
 std::unique_ptr<kernels::LoadedKernel> load_kernel_file(const std::string& path, const std::string& kernel,
                                                         const std::vector<std::string>& nvcc_options) {
-  if (!frontend::is_imported_file(path)) {
-    if (!nvcc_options.empty()) usage("--nvcc-opt applies to .cu files");
-    return kernels::load_kernel_file(path, kernel);
-  }
+  if (!nvcc_options.empty() && !frontend::is_imported_file(path)) usage("--nvcc-opt applies to .cu files");
   if (!nvcc_options.empty() && path.size() > 4 && path.compare(path.size() - 4, 4, ".ptx") == 0)
     usage("--nvcc-opt applies to .cu files; a .ptx file is already compiled");
-  auto imported = frontend::import_file(path, {kernel, nvcc_options});
-  auto loaded = kernels::load_kernel(std::move(imported.kir), path, imported.kernel);
-  // A .cu kernel's registers are ptxas's where NVRTC could tell (docs/cuda-frontend.md, "Timing");
-  // --registers still overrides them.
-  if (const auto it = imported.ptxas_registers.find(loaded->kernel->name); it != imported.ptxas_registers.end())
-    loaded->analysis.registers_per_thread = it->second;
-  return loaded;
+  return kernels::load_kernel_file(path, kernel, nvcc_options);
 }
 
 std::string kernel_file_text(const std::string& path, const std::vector<std::string>& nvcc_options) {

@@ -17,6 +17,15 @@ $W validate tests/data/cuda/reduce_ece408_improved.cu --grid 2 --block 256 --arg
 $W validate tests/data/cuda/report_clocks.cu --grid 4 --block 14,8 --buffer out=u32[448]:zeros
 $W validate tests/data/cuda/matmul_tiled.cu --grid 3,3 --block 16,16 --arg rows=37 --arg inner=29 --arg cols=41 --buffer M=f32[1073]:random --buffer N=f32[1189]:random --buffer P=f32[1517]:zeros
 $W validate tests/data/cuda/matmul_coarsened.cu --grid 1,3 --block 16,16 --arg rows=37 --arg inner=29 --arg cols=41 --buffer M=f32[1073]:random --buffer N=f32[1189]:random --buffer P=f32[1517]:zeros
+$W validate tests/data/cuda/matmul_naive.cu --grid 3,3 --block 16,16 --arg rows=37 --arg inner=29 --arg cols=41 --buffer M=f32[1073]:random --buffer N=f32[1189]:random --buffer P=f32[1517]:zeros
+$W validate tests/data/cuda/reduce_coarsened.cu --grid 2 --block 256 --arg n=4010 --buffer input=f32[4010]:random --buffer out=f32[2]:zeros
+# threadFenceReduction: the block that takes the last ticket (and runs the final sum) is whichever
+# finishes last on the GPU, the last in the simulator (docs/validation/h100.md, "The one
+# difference"). With one block the masks cannot depend on that order:
+$W validate tests/data/cuda/reduce_last_block.cu --grid 1 --block 256 --arg n=200 --buffer input=f32[200]:random --buffer partial=f32[1]:zeros --buffer out=f32[1]:zeros --buffer counter=u32[1]:zeros
+# with 4 blocks the outputs and the masks of the blocks that only publish their sum must agree; the
+# warps of the final-sum block differ whenever the GPU's last block is not block 3 (expected).
+$W validate tests/data/cuda/reduce_last_block.cu --grid 4 --block 256 --arg n=1000 --buffer input=f32[1000]:random --buffer partial=f32[4]:zeros --buffer out=f32[1]:zeros --buffer counter=u32[1]:zeros
 # Everyday kernels.
 $W validate tests/data/cuda/histogram.cu --grid 4 --block 128 --arg n=5000 --buffer data=u8[5000]:random:256 --buffer histo=u32[256]:zeros
 $W validate tests/data/cuda/transpose.cu --grid 3,2 --block 32,32 --arg rows=45 --arg cols=70 --buffer in=f32[3150]:random --buffer out=f32[3150]:zeros

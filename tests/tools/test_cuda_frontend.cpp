@@ -98,6 +98,46 @@ TEST_CASE("everyday kernels: a warp-shuffle sum") {
   CHECK(floats(output(out, "total"))[0] == 250.0f);
 }
 
+TEST_CASE("a scenario file's launch may name a .ptx or .cu kernel: run, sweep and bench take it") {
+  // vecadd.ptx needs no NVRTC; its parameters have the CUDA names of vecadd.cu beside it.
+  nlohmann::json scenario;
+  scenario["name"] = "vecadd-ptx";
+  scenario["params"]["n"] = {{"default", 1003}, {"min", 1}, {"max", 4096}, {"help", "elements"}};
+  for (const char* name : {"a", "b"}) scenario["buffers"][name] = {{"type", "f32"}, {"count", "n"}, {"init", "iota"}};
+  scenario["buffers"]["c"] = {{"type", "f32"}, {"count", "n"}};
+  scenario["launches"] = {{{"kernel", cuda_data("vecadd.ptx")},
+                           {"grid", "cdiv(n, 64)"},
+                           {"block", 64},
+                           {"args", {{"a", "a"}, {"b", "b"}, {"c", "c"}, {"n", "n"}}}}};
+  scenario["expect"] = {{{"buffer", "c"}, {"index", 99}, {"equals", {{"value", 198}}}}};
+  const auto json = warpsim::test::write_temp("vecadd-ptx.json", scenario.dump());
+  const auto run = warpsim::test::cli({"run", json, "--mode", "functional", "--format", "json"});
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto report = nlohmann::json::parse(run.out);
+  CHECK(report.dump().find("\"source\":\"vecadd.cu:4\"") != std::string::npos);
+  const auto sweep = warpsim::test::cli({"sweep", json, "--set", "n=100,1003", "--mode", "functional"});
+  INFO(sweep.out << sweep.err);
+  CHECK(sweep.code == 0);
+  CHECK(sweep.out.find("2 point(s)") != std::string::npos);
+  const auto bench = warpsim::test::cli({"bench", json, "--mode", "functional", "--format", "json"});
+  INFO(bench.err);
+  CHECK(bench.code == 0);
+  CHECK(nlohmann::json::parse(bench.out).at(0).at("thread_instructions").get<std::uint64_t>() > 0);
+}
+
+TEST_CASE("emit-cuda, check and print read a .ptx file through the front end") {
+  const auto emitted = warpsim::test::cli({"emit-cuda", cuda_data("vecadd.ptx")});
+  CHECK(emitted.code == 0);
+  CHECK(emitted.out.find("__global__") != std::string::npos);
+  const auto checked = warpsim::test::cli({"check", cuda_data("vecadd.ptx")});
+  CHECK(checked.code == 0);
+  CHECK(checked.out == "1 file(s), 1 kernel(s): no errors\n");
+  const auto printed = warpsim::test::cli({"print", cuda_data("vecadd.ptx")});
+  CHECK(printed.code == 0);
+  CHECK(printed.out.find("kernel vecadd(ptr.f32 a, ptr.f32 b, ptr.f32 c, u32 n) {") != std::string::npos);
+}
+
 TEST_CASE("unsupported PTX is refused with its line and construct, never run") {
   const std::string ptx =
       ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k(\n .param .u64 k_param_0\n)\n{\n"
@@ -135,11 +175,36 @@ TEST_CASE("each committed .ptx is what NVRTC makes of its .cu, and imports (wher
     WARN("NVRTC not installed: the .cu files are not compiled here");
     return;
   }
-  for (const char* name : {"saxpy", "vecadd", "divergent_loop", "reduce_fig5_13", "reduce_fig5_15", "warp_sum", "grey",
-                           "reduce_ece408_naive", "reduce_ece408_improved", "report_clocks", "matmul_tiled",
-                           "matmul_coarsened", "histogram", "transpose", "stencil1d", "scan_kogge_stone",
-                           "scan_brent_kung", "daxpy", "bitonic_step", "spmv_csr", "softmax_row", "bfs_frontier", "vecadd4",
-                           "local_sort", "warp_masked"}) {
+  // Each committed .ptx, by the name of its .cu.
+  const char* const kernels[] = {"saxpy",
+                                 "vecadd",
+                                 "divergent_loop",
+                                 "reduce_fig5_13",
+                                 "reduce_fig5_15",
+                                 "warp_sum",
+                                 "grey",
+                                 "reduce_ece408_naive",
+                                 "reduce_ece408_improved",
+                                 "report_clocks",
+                                 "matmul_tiled",
+                                 "matmul_coarsened",
+                                 "histogram",
+                                 "transpose",
+                                 "stencil1d",
+                                 "scan_kogge_stone",
+                                 "scan_brent_kung",
+                                 "daxpy",
+                                 "bitonic_step",
+                                 "spmv_csr",
+                                 "softmax_row",
+                                 "bfs_frontier",
+                                 "vecadd4",
+                                 "local_sort",
+                                 "warp_masked",
+                                 "reduce_coarsened",
+                                 "reduce_last_block",
+                                 "matmul_naive"};
+  for (const char* name : kernels) {
     const auto from_cu = warpsim::frontend::import_file(cuda_data(std::string(name) + ".cu"), {});
     std::ifstream committed(cuda_data(std::string(name) + ".ptx"));
     const std::string ptx((std::istreambuf_iterator<char>(committed)), std::istreambuf_iterator<char>());

@@ -52,6 +52,21 @@ Divergence divergence(const Outcome& o) {
   return d;
 }
 
+// Divergent executions of the branches that `where` picks (by CUDA line or target label).
+template <typename Where>
+std::uint64_t divergent_where(const Outcome& o, Where where) {
+  std::uint64_t n = 0;
+  for (const auto& b : o.launches.at(0).result.stats.branches)
+    if (where(b)) n += b.divergent_executions;
+  return n;
+}
+auto at_line(const std::string& source) {
+  return [source](const warpsim::BranchStats& b) { return b.source == source; };
+}
+auto to_label(const std::string& target) {
+  return [target](const warpsim::BranchStats& b) { return b.target == target; };
+}
+
 // A temporary binary file for a file:PATH buffer.
 template <typename T>
 std::string write_file(const std::string& name, const std::vector<T>& v) {
@@ -101,6 +116,67 @@ TEST_CASE("ECE408 naive and improved reductions sum each block's 512 values, and
   }
 }
 
+TEST_CASE("PMPP's coarsened reduction sums each block's 2048 values, and diverges as reduce_coarsened.kir") {
+  // 2 blocks of 256 threads, COARSE_FACTOR 4: 2048 values per block; n = 4010 ends inside block 1's
+  // last tile (t < 162), so one warp of it splits at the bound check.
+  const unsigned n = 4010, per_block = 2048;
+  const std::vector<std::string> buffers{"input=f32[4010]:iota", "out=f32[2]:zeros"};
+  const auto out = run_file(cuda_data("reduce_coarsened.ptx"), {2, 1, 1}, {256, 1, 1}, {{"n", "4010"}}, buffers);
+  const auto input = values<float>(out, "input");
+  const auto sums = values<float>(out, "out");
+  for (unsigned b = 0; b < 2; ++b) {
+    double want = 0;  // integers: every partial sum is below 2^24, so exact in f32 in any order
+    for (unsigned i = b * per_block; i < std::min(n, (b + 1) * per_block); ++i) want += input[i];
+    CHECK(sums[b] == want);
+  }
+  const auto reference =
+      run_file(kir("reduce_coarsened.kir"), {2, 1, 1}, {256, 1, 1}, {{"n", "4010"}, {"coarse", "4"}}, buffers);
+  CHECK(values<float>(reference, "out") == sums);
+  // NVRTC unrolls the serial loop into 8 bound checks, each a branch around its load (line 16);
+  // the .kir has one check in a loop (to `skip`). Either way one execution splits: the warp and
+  // tile where n falls. The tree (line 20, `next`) splits warp 0 of each block at strides 16..1,
+  // and t == 0 (line 22, `done`) once per block.
+  CHECK(divergent_where(out, at_line("reduce_coarsened.cu:16")) == 1);
+  CHECK(divergent_where(reference, to_label("skip")) == 1);
+  CHECK(divergent_where(out, at_line("reduce_coarsened.cu:20")) == divergent_where(reference, to_label("next")));
+  CHECK(divergent_where(reference, to_label("next")) == 2 * 5);
+  CHECK(divergent_where(out, at_line("reduce_coarsened.cu:22")) == divergent_where(reference, to_label("done")));
+  CHECK(divergence(out).divergent == divergence(reference).divergent);
+}
+
+TEST_CASE("threadFenceReduction sums the array in one launch, and diverges as reduce_last_block.kir but at the load") {
+  // 4 blocks of 256 over n = 1000: block 3 holds 232 values, so its warp 7 splits at the bound.
+  const unsigned n = 1000, block = 256;
+  const std::vector<std::string> buffers{"input=f32[1000]:iota", "partial=f32[4]:zeros", "out=f32[1]:zeros",
+                                         "counter=u32[1]:zeros"};
+  const auto out = run_file(cuda_data("reduce_last_block.ptx"), {4, 1, 1}, {block, 1, 1}, {{"n", "1000"}}, buffers);
+  const auto input = values<float>(out, "input");
+  const auto partial = values<float>(out, "partial");
+  double total = 0;  // integers below 2^24: exact in f32 in any order
+  for (unsigned b = 0; b < 4; ++b) {
+    double want = 0;
+    for (unsigned i = b * block; i < std::min(n, (b + 1) * block); ++i) want += input[i];
+    CHECK(partial[b] == want);
+    total += want;
+  }
+  CHECK(values<float>(out, "out").at(0) == total);
+  CHECK(values<std::uint32_t>(out, "counter").at(0) == 0);  // reset by the last block
+  const auto reference = run_file(kir("reduce_last_block.kir"), {4, 1, 1}, {block, 1, 1}, {{"n", "1000"}}, buffers);
+  CHECK(values<float>(reference, "out") == values<float>(out, "out"));
+  // The .kir loads input[i] with a guarded ld; NVRTC branches around the load (line 13), which
+  // splits block 3's warp 7 once. The gather loop over the partials is a guard and a bottom-tested
+  // loop in NVRTC's PTX (line 27) and a top-tested loop in the .kir (to `gathered`): each splits the
+  // last block's warp 0 once (lanes 0-3 read a partial). Every other branch diverges as the .kir's.
+  const auto at_load = divergent_where(out, at_line("reduce_last_block.cu:13"));
+  CHECK(at_load == 1);
+  CHECK(divergent_where(out, at_line("reduce_last_block.cu:27")) == 1);
+  CHECK(divergent_where(reference, to_label("gathered")) == 1);
+  CHECK(divergent_where(out, at_line("reduce_last_block.cu:16")) == divergent_where(reference, to_label("next")));
+  CHECK(divergent_where(out, at_line("reduce_last_block.cu:31")) == divergent_where(reference, to_label("next2")));
+  CHECK(divergence(out).divergent - at_load == divergence(reference).divergent);
+  CHECK(divergence(reference).divergent > 0);
+}
+
 TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_clocks.kir") {
   const auto out = run_file(cuda_data("report_clocks.ptx"), {4, 1, 1}, {14, 8, 1}, {}, {"out=u32[448]:zeros"});
   const auto clocks = values<std::uint32_t>(out, "out");
@@ -114,7 +190,7 @@ TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_cloc
   CHECK(divergence(out).divergent == 0);
 }
 
-TEST_CASE("tiled and coarsened matrix multiply match the host product, and divergence against the .kir scenarios") {
+TEST_CASE("naive, tiled and coarsened matrix multiply match the host product, and diverge as the .kir scenarios") {
   const unsigned rows = 37, inner = 29, cols = 41;
   const Args args{{"rows", "37"}, {"inner", "29"}, {"cols", "41"}};
   const std::vector<std::string> buffers{"M=f32[1073]:random", "N=f32[1189]:random", "P=f32[1517]:zeros"};
@@ -122,7 +198,8 @@ TEST_CASE("tiled and coarsened matrix multiply match the host product, and diver
     std::string ptx, kir;
     Dim3 grid;
   };
-  for (const auto& c : {Case{"matmul_tiled.ptx", "matmul_tiled.kir", {3, 3, 1}},
+  for (const auto& c : {Case{"matmul_naive.ptx", "matmul_naive.kir", {3, 3, 1}},
+                        Case{"matmul_tiled.ptx", "matmul_tiled.kir", {3, 3, 1}},
                         Case{"matmul_coarsened.ptx", "matmul_coarsened_c4.kir", {1, 3, 1}}}) {
     INFO(c.ptx);
     const auto out = run_file(cuda_data(c.ptx), c.grid, {16, 16, 1}, args, buffers);
@@ -135,6 +212,7 @@ TEST_CASE("tiled and coarsened matrix multiply match the host product, and diver
       }
     const auto reference = run_file(kir(c.kir), c.grid, {16, 16, 1}, args, buffers);
     CHECK(divergence(out).divergent == divergence(reference).divergent);
+    CHECK(divergence(reference).divergent > 0);  // the row < rows && col < cols check splits warps
   }
 }
 

@@ -241,3 +241,25 @@ TEST_CASE("a generic access whose base is neither shared nor local is refused wi
     CHECK(std::string(e.what()).find("not provably the address of a shared or local variable") != std::string::npos);
   }
 }
+
+TEST_CASE("shared bytes aligned to 1 (a __shared__ bool, a char array) import as padded words and keep byte accesses") {
+  // Thread 5 writes its input's low byte to `flag` and its second byte to bytes[5]; after the
+  // barrier every thread reads both back, and bytes[4], which nobody wrote.
+  const std::string body =
+      " .shared .align 1 .u8 flag;\n .shared .align 1 .b8 bytes[6];\n .reg .b16 %rs<6>;\n"
+      " setp.eq.u32 %p1, %r1, 5;\n cvt.u16.u32 %rs1, %r2;\n shr.u32 %r3, %r2, 8;\n cvt.u16.u32 %rs2, %r3;\n"
+      " @%p1 st.shared.u8 [flag], %rs1;\n @%p1 st.shared.u8 [bytes+5], %rs2;\n bar.sync 0;\n"
+      " ld.shared.u8 %rs3, [flag];\n cvt.u32.u16 %r10, %rs3;\n"
+      " ld.shared.u8 %rs4, [bytes+5];\n cvt.u32.u16 %r11, %rs4;\n"
+      " ld.shared.u8 %rs5, [bytes+4];\n cvt.u32.u16 %r12, %rs5;\n";
+  const auto imported = warpsim::frontend::import_ptx(kernel_ptx(body, 3), "b.ptx", "", {});
+  CHECK(imported.kir.find("shared u32 flag[1]") != std::string::npos);
+  CHECK(imported.kir.find("shared u32 bytes[2]") != std::string::npos);
+  const auto [in, out] = run_body("warpsim-shared-bytes.ptx", body, 3, "u32[64]:random");
+  for (std::uint32_t t = 0; t < 64; ++t) {
+    INFO("thread " << t);
+    CHECK(out[t * 3] == (in[5] & 0xff));
+    CHECK(out[t * 3 + 1] == ((in[5] >> 8) & 0xff));
+    CHECK(out[t * 3 + 2] == 0);
+  }
+}
