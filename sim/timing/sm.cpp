@@ -51,6 +51,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       executor_(c.spec, c.program, c.memory, stats_),
       memory_(c.gpu, c.l2, c.l1_bytes) {
   const std::uint32_t sps = c.gpu.sub_partitions;
+  sub_partitions_ = sps;
   blocks_.resize(c.blocks_per_sm);
   warps_.resize(std::size_t{c.blocks_per_sm} * c.warps_per_block);
   partition_warps_.resize(sps);
@@ -126,40 +127,44 @@ bool Sm::run_until(std::uint64_t end) {
     }
     bool issued = false;
     std::uint64_t next = kNever;
-    for (std::uint32_t sp = 0; sp < partition_warps_.size(); ++sp) {
+    for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) {
       // A sub-partition none of whose warps can issue before sp_next_ is not looked at until then.
       if (sp_next_[sp] > now_) {
         next = std::min(next, sp_next_[sp]);
         continue;
       }
-      candidates_.clear();
       const std::size_t base = sp * scan_stride_;
       const std::uint64_t now = now_;
       ReadySet& ready_set = ready_[sp];
       const std::uint64_t ready_mask = ready_set.ready(now, scan_ready_at_.data() + base);
       std::uint64_t sp_next = ready_set.next();
-      for (std::uint64_t ready = ready_mask; ready != 0; ready &= ready - 1) {
+      // The pipes still busy now: a ready warp whose next instruction needs one waits (mostly none).
+      const std::uint64_t* const free_at = pipe_free_.data() + sp * kPipes;
+      unsigned busy = 0;
+      for (unsigned p = 0; p < kPipes; ++p) busy |= unsigned{free_at[p] > now} << p;
+      std::uint64_t candidates = ready_mask;
+      for (std::uint64_t ready = busy != 0 ? ready_mask : 0; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
-        const std::uint64_t free = pipe_free_[sp * kPipes + scan_pipe_[base + j]];
-        if (free > now) {
-          // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
-          WarpSlot& s = warps_[partition_warps_[sp][j]];
-          const std::uint64_t from = std::max(now, s.blocked_until);
-          if (free > from) s.unit_blocked += free - from;
-          s.blocked_until = std::max(s.blocked_until, free);
-          sp_next = std::min(sp_next, free);
-          continue;
-        }
-        candidates_.push_back({j, scan_age_[base + j]});
+        const unsigned p = scan_pipe_[base + j];
+        if (((busy >> p) & 1) == 0) continue;
+        // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
+        const std::uint64_t free = free_at[p];
+        WarpSlot& s = warps_[partition_warps_[sp][j]];
+        const std::uint64_t from = std::max(now, s.blocked_until);
+        if (free > from) s.unit_blocked += free - from;
+        s.blocked_until = std::max(s.blocked_until, free);
+        sp_next = std::min(sp_next, free);
+        candidates &= ~(std::uint64_t{1} << j);
       }
-      if (!candidates_.empty()) {
-        const std::size_t k = schedulers_[sp]->pick(candidates_);
-        schedulers_[sp]->issued(candidates_[k].slot);
-        WarpSlot& chosen = warps_[partition_warps_[sp][candidates_[k].slot]];
+      if (candidates != 0) {
+        WarpScheduler& scheduler = *schedulers_[sp];
+        const std::uint32_t slot = scheduler.pick(candidates, scan_age_.data() + base);
+        scheduler.issued(slot);
+        WarpSlot& chosen = warps_[partition_warps_[sp][slot]];
         issue(chosen, now_);
         sync(chosen);
         issued = true;
-        if (candidates_.size() > 1) sp_next = now_ + 1;  // the others are still ready
+        if ((candidates & (candidates - 1)) != 0) sp_next = now_ + 1;  // the others are still ready
         if (chosen.live && !chosen.at_barrier) sp_next = std::min(sp_next, chosen.ready_at);
       }
       // issue() may have released a barrier or finished a warp: keep what it lowered.

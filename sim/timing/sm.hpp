@@ -102,13 +102,13 @@ class Sm {
 
   const SmContext& ctx_;
   std::uint32_t id_;
+  std::uint32_t sub_partitions_ = 0;
   std::vector<BlockSlot> blocks_;
   std::vector<WarpSlot> warps_;  // blocks_per_sm x warps_per_block, by block slot
   std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
   std::vector<std::uint8_t> pipe_of_pc_;  // the pipe each instruction occupies
-  std::vector<Candidate> candidates_;
   // The scan's view of each warp, by sub-partition x slot (stride scan_stride_): the cycle it can
   // issue (never while it is not live or waits at a barrier), the pipe its next instruction needs,
   // and its age; and per sub-partition the set of slots that can issue now (sim/timing/ready_set.hpp;
