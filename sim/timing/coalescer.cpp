@@ -111,6 +111,29 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
 
 unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned banks,
                        unsigned bank_bytes) {
+  // The common case: every lane reads one word and no two lanes read different words of one bank
+  // (consecutive words, or a broadcast): one pass, found without sorting.
+  if (std::has_single_bit(banks) && std::has_single_bit(bank_bytes) && exec != 0) {
+    const auto word_shift = static_cast<unsigned>(std::countr_zero(bank_bytes));
+    std::uint64_t word_of_bank[64];
+    std::uint64_t used = 0;
+    bool one_pass = true;
+    for (std::uint64_t m = exec; m != 0 && one_pass; m &= m - 1) {
+      const std::uint64_t a = addresses[std::countr_zero(m)];
+      const std::uint64_t word = a >> word_shift;
+      const auto bank = static_cast<unsigned>(word & (banks - 1));
+      const std::uint64_t bit = std::uint64_t{1} << bank;
+      if (((a + bytes - 1) >> word_shift) != word) {
+        one_pass = false;
+      } else if ((used & bit) == 0) {
+        word_of_bank[bank] = word;
+        used |= bit;
+      } else {
+        one_pass = word_of_bank[bank] == word;
+      }
+    }
+    if (one_pass) return 1;
+  }
   // Distinct words per bank; at most 64 lanes x 2 words.
   std::uint64_t words[128];
   unsigned n = 0;
