@@ -60,12 +60,7 @@ std::uint64_t read_value(const std::byte* p, unsigned size, bool shared) {
 }
 }  // namespace
 
-void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec) {
-  record.inst = &in;
-  record.active = active;
-  record.exec = exec;
-  record.valid = 0;
-  if (in.access_bytes == 0 || exec == 0) return;
+void StepSink::record_access(const Inst& in, const LaneContext& c, std::uint64_t exec) {
   std::uint64_t* const addresses = record.addresses;
   if (in.space == isa::Space::Local) {
     // Local memory as the GPU lays it out: the same offset of a warp's lanes in consecutive units
