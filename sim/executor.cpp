@@ -67,7 +67,7 @@ void Executor::record_branch(Warp& w, const Inst& in, std::uint64_t taken, std::
 // counters live in locals and are stored once at the end: the lane functions are opaque calls,
 // so counters kept in the Warp would be reloaded and stored around every one of them.
 template <class Sink>
-Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
+[[gnu::always_inline]] inline Stop Executor::loop(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
   const Inst* const code = program_.code.data();
   const auto code_size = static_cast<std::uint32_t>(program_.code.size());  // with the sentinel
   LaneContext& c = context_;
@@ -266,8 +266,16 @@ done:
   return stop;
 }
 
+template <class Sink>
+Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
+  return loop(block, w, limit, sink);
+}
+
+Stop Executor::step(Block& block, Warp& w, StepSink& sink) {
+  return loop(block, w, 1, sink);
+}
+
 template Stop Executor::run<FunctionalSink>(Block&, Warp&, std::uint64_t, FunctionalSink&);
-template Stop Executor::run<StepSink>(Block&, Warp&, std::uint64_t, StepSink&);
 template Stop Executor::run<WatchSink>(Block&, Warp&, std::uint64_t, WatchSink&);
 
 void resume_after_barrier(Warp& w) {

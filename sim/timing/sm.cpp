@@ -230,7 +230,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   sink_.now = now;
   sink_.want_old_values = !progress_;
   const std::uint64_t divergent_before = w.divergent_branches;
-  const Stop stop = executor_.run(*bs.block, w, 1, sink_);
+  const Stop stop = executor_.step(*bs.block, w, sink_);
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
