@@ -24,7 +24,8 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
 }
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
-  const std::uint32_t hit = l2_.present(a.line, a.sectors);
+  const std::uint64_t set = l2_.set_index(a.line);
+  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors);
   const std::uint32_t miss = a.sectors & ~hit;
   const auto sectors = count_lanes(a.sectors);
   const auto missing = count_lanes(miss);
@@ -39,7 +40,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     // A write allocates in L2 without a fetch; only a read waits for DRAM.
     if (!write) latency = gpu_.dram_latency;
   }
-  l2_fills_.push_back(a);
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, a.sectors});
   return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;
 }
 
@@ -51,15 +52,10 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
     const auto sectors = count_lanes(a.sectors);
     stats.global_sectors += sectors;
     stats.l1_sector_accesses += sectors;
-    const std::uint32_t hit = l1_.present(a.line, a.sectors);
+    const std::uint32_t hit = l1_.access(a.line, a.sectors);  // misses allocate
     stats.l1_sector_hits += count_lanes(hit);
     const std::uint32_t miss = a.sectors & ~hit;
-    if (miss == 0) {
-      l1_.touch(a.line);
-      continue;
-    }
-    done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
-    l1_.fill(a.line, miss);
+    if (miss != 0) done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
   }
   return done;
 }

@@ -90,7 +90,7 @@ class EpochRunner {
     if (threads_ > 1) stepped_.arrive_and_wait();
     merge(0);
     if (threads_ > 1) done_.arrive_and_wait();
-    for (auto& sm : sms_) sm->memory().l2_fills().clear();
+    for (auto& sm : sms_) sm->memory().clear_l2_fills();
     for (const auto& e : errors_)
       if (e) std::rethrow_exception(e);
     return std::any_of(progress_.begin(), progress_.end(), [](char p) { return p != 0; });
@@ -110,13 +110,11 @@ class EpochRunner {
 
   // The lines every SM brought into L2 this epoch, in SM order; each thread fills the partitions of
   // sets that are its own (partition % threads), so each partition sees its lines in the same order
-  // for any number of threads.
+  // for any number of threads. The SMs sorted their fills by partition as they made them.
   void merge(unsigned thread) {
     for (auto& sm : sms_)
-      for (const auto& f : sm->memory().l2_fills()) {
-        const unsigned part = l2_.partition(f.line);
-        if (part % threads_ == thread) l2_.fill_partition(f.line, f.sectors, part);
-      }
+      for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_)
+        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part);
   }
 
   std::vector<std::unique_ptr<Sm>>& sms_;
