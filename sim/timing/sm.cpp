@@ -75,7 +75,18 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
   free_slots_ = c.blocks_per_sm;
   sp_next_.assign(sps, kNever);
-  for (const Inst& in : c.program.code) pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
+  for (const Inst& in : c.program.code) {
+    pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
+    needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
+    auto need = [&](std::uint32_t r) {
+      if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);
+    };
+    for (unsigned k = 0; k < in.read_count; ++k) need(in.reads[k]);
+    need(in.write);
+    for (unsigned k = 1; k < in.write_count; ++k) need(in.more_writes[k - 1]);
+  }
+  needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
+  pipes_busy_until_.assign(sps, 0);
   sp_lowered_.assign(sps, kNever);
 }
 
@@ -141,7 +152,8 @@ bool Sm::run_until(std::uint64_t end) {
       // The pipes still busy now: a ready warp whose next instruction needs one waits (mostly none).
       const std::uint64_t* const free_at = pipe_free_.data() + sp * kPipes;
       unsigned busy = 0;
-      for (unsigned p = 0; p < kPipes; ++p) busy |= unsigned{free_at[p] > now} << p;
+      if (pipes_busy_until_[sp] > now)
+        for (unsigned p = 0; p < kPipes; ++p) busy |= unsigned{free_at[p] > now} << p;
       std::uint64_t candidates = ready_mask;
       for (std::uint64_t ready = busy != 0 ? ready_mask : 0; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
@@ -234,7 +246,8 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
-  pipe_free_[s.sub_partition * kPipes + pipe(in.timing)] = now + pt.interval;
+  pipe_free_[s.sub_partition * kPipes + pipe_of_pc_[in.pc]] = now + pt.interval;
+  pipes_busy_until_[s.sub_partition] = std::max(pipes_busy_until_[s.sub_partition], now + pt.interval);
   timing_of(s, sink_.record, now);
   switch (stop) {
     case Stop::Exited: finish_warp(s, now); return;
@@ -300,19 +313,18 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
 }
 
 void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
-  const Inst& next = ctx_.program.code[s.warp->pc];
+  const std::uint32_t pc = s.warp->pc;
+  const std::uint64_t* const register_ready = s.register_ready.data();
   std::uint64_t deps = 0;
   bool memory = false;
-  auto need = [&](std::uint32_t r) {
-    if (r == isa::kNoRegister || r >= s.register_ready.size()) return;
-    if (s.register_ready[r] > deps) {
-      deps = s.register_ready[r];
+  // Sources, then destinations (write after write: the earlier result must land first).
+  for (std::uint32_t k = needs_begin_[pc]; k < needs_begin_[pc + 1]; ++k) {
+    const std::uint32_t r = needs_[k];
+    if (register_ready[r] > deps) {
+      deps = register_ready[r];
       memory = s.register_from_memory[r] != 0;
     }
-  };
-  for (unsigned k = 0; k < next.read_count; ++k) need(next.reads[k]);
-  need(next.write);  // write after write: the earlier result must land first
-  for (unsigned k = 1; k < next.write_count; ++k) need(next.more_writes[k - 1]);
+  }
   if (deps > after) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;

@@ -109,6 +109,11 @@ class Sm {
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
   std::vector<std::uint8_t> pipe_of_pc_;  // the pipe each instruction occupies
+  std::vector<std::uint64_t> pipes_busy_until_;  // per sub-partition: no pipe is busy from here on
+  // Per instruction, the scoreboard slots it waits for (sources, then destinations for write after
+  // write), in that order: needs_[needs_begin_[pc] .. needs_begin_[pc + 1]).
+  std::vector<std::uint32_t> needs_begin_;
+  std::vector<std::uint32_t> needs_;
   // The scan's view of each warp, by sub-partition x slot (stride scan_stride_): the cycle it can
   // issue (never while it is not live or waits at a barrier), the pipe its next instruction needs,
   // and its age; and per sub-partition the set of slots that can issue now (sim/timing/ready_set.hpp;
