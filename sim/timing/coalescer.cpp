@@ -114,6 +114,13 @@ unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsig
   // The common case: every lane reads one word and no two lanes read different words of one bank
   // (consecutive words, or a broadcast): one pass, found without sorting.
   if (std::has_single_bit(banks) && std::has_single_bit(bank_bytes) && exec != 0) {
+    // Lanes 0..n-1 (n <= banks) at consecutive words: one loop the compiler vectorises.
+    if ((exec & (exec + 1)) == 0 && count_lanes(exec) <= banks && addresses[0] % bank_bytes + bytes <= bank_bytes) {
+      const unsigned n = count_lanes(exec);
+      std::uint64_t off = 0;
+      for (unsigned l = 0; l < n; ++l) off |= addresses[l] - (addresses[0] + std::uint64_t{l} * bank_bytes);
+      if (off == 0) return 1;
+    }
     const auto word_shift = static_cast<unsigned>(std::countr_zero(bank_bytes));
     std::uint64_t word_of_bank[64];
     std::uint64_t used = 0;
