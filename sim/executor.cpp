@@ -98,7 +98,11 @@ template <class Sink>
   std::uint32_t pc = w.pc;
   std::uint64_t active = w.active;
   std::uint32_t watch = w.watch, skip = w.skip;
-  std::uint64_t active_count = count_lanes(active);
+  // A converged warp's count is known (count_lanes is a software popcount in portable builds).
+  auto count_active = [&w](std::uint64_t mask) -> std::uint64_t {
+    return mask == w.exist ? w.lanes : count_lanes(mask);
+  };
+  std::uint64_t active_count = count_active(active);
   std::uint64_t exited_lanes = w.exited_lanes;
   std::uint64_t n = 0;
   auto reload = [&] {
@@ -114,7 +118,7 @@ template <class Sink>
     active = p.mask;
     watch = w.paths->watch_pc();
     skip = w.paths->skip_pc();
-    active_count = count_lanes(active);
+    active_count = count_active(active);
     if (active != 0 && pc >= code_size) {
       w.pc = pc;
       w.active = active;
