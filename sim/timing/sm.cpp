@@ -120,6 +120,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.stalls = {};
     std::fill(s.register_ready.begin(), s.register_ready.end(), 0);
     std::fill(s.register_from_memory.begin(), s.register_from_memory.end(), 0);
+    scan_age_[s.sub_partition * scan_stride_ + s.slot] = s.age;  // fixed while the warp is resident
     sync(s);
     wake(s);
     ++live_warps_;
@@ -204,7 +205,6 @@ void Sm::sync(const WarpSlot& s) {
   const std::uint64_t old_cycle = scan_ready_at_[at];
   scan_ready_at_[at] = cycle;
   scan_pipe_[at] = s.live ? pipe_of_pc_[s.warp->pc] : 0;
-  scan_age_[at] = s.age;
   ready_[s.sub_partition].place(s.slot, old_cycle, cycle);
 }
 

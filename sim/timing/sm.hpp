@@ -90,10 +90,11 @@ class Sm {
   void start_block(std::uint64_t linear, std::uint64_t start);
   void issue(WarpSlot& slot, std::uint64_t now);
   void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
-  void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
+  // Inlined into issue(), which runs them for every instruction.
+  [[gnu::always_inline]] inline void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
   void release_barrier(BlockSlot& block, std::uint64_t now);
   void finish_warp(WarpSlot& slot, std::uint64_t now);
-  void account(WarpSlot& slot, std::uint64_t until);
+  [[gnu::always_inline]] inline void account(WarpSlot& slot, std::uint64_t until);
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
   // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
