@@ -4,11 +4,9 @@
 namespace warpsim::sim {
 
 std::uint32_t GreedyThenOldest::pick(std::uint64_t ready, const std::uint64_t* age) {
-  if (last_ >= 0 && ((ready >> last_) & 1) != 0) return static_cast<std::uint32_t>(last_);
-  return oldest_slot(ready, age);
+  if (last_ < 0 || ((ready >> last_) & 1) == 0) last_ = oldest_slot(ready, age);
+  return static_cast<std::uint32_t>(last_);
 }
-
-void GreedyThenOldest::issued(std::uint32_t slot) { last_ = slot; }
 
 std::uint32_t OldestFirst::pick(std::uint64_t ready, const std::uint64_t* age) {
   return oldest_slot(ready, age);

@@ -7,7 +7,6 @@ namespace warpsim::sim {
 class GreedyThenOldest final : public WarpScheduler {
  public:
   std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
-  void issued(std::uint32_t slot) override;
 
  private:
   std::int64_t last_ = -1;
@@ -17,7 +16,6 @@ class GreedyThenOldest final : public WarpScheduler {
 class OldestFirst final : public WarpScheduler {
  public:
   std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
-  void issued(std::uint32_t) override {}
 };
 
 }  // namespace warpsim::sim

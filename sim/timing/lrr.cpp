@@ -7,9 +7,8 @@ namespace warpsim::sim {
 
 std::uint32_t LooseRoundRobin::pick(std::uint64_t ready, const std::uint64_t*) {
   const std::uint64_t after = last_ < 0 ? ~std::uint64_t{0} : last_ >= 63 ? 0 : ~std::uint64_t{0} << (last_ + 1);
-  return static_cast<std::uint32_t>(std::countr_zero((ready & after) != 0 ? ready & after : ready));
+  last_ = std::countr_zero((ready & after) != 0 ? ready & after : ready);
+  return static_cast<std::uint32_t>(last_);
 }
-
-void LooseRoundRobin::issued(std::uint32_t slot) { last_ = slot; }
 
 }  // namespace warpsim::sim

@@ -6,7 +6,6 @@ namespace warpsim::sim {
 class LooseRoundRobin final : public WarpScheduler {
  public:
   std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
-  void issued(std::uint32_t slot) override;
 
  private:
   std::int64_t last_ = -1;

@@ -13,10 +13,8 @@ class WarpScheduler {
   virtual ~WarpScheduler() = default;
   // The slot (a warp's place in its sub-partition, stable while it is resident) to issue from
   // `ready`, a non-empty mask of issuable slots; `age[slot]` is each slot's launch order on the SM
-  // (lower is older).
+  // (lower is older). The picked warp issues (policies that favour the last warp remember it).
   virtual std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) = 0;
-  // The warp in `slot` issued (policies that favour the last warp remember it).
-  virtual void issued(std::uint32_t slot) = 0;
 };
 
 // The oldest slot of `ready` (the lowest slot among equal ages).

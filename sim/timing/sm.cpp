@@ -173,7 +173,6 @@ bool Sm::run_until(std::uint64_t end) {
       if (candidates != 0) {
         WarpScheduler& scheduler = *schedulers_[sp];
         const std::uint32_t slot = scheduler.pick(candidates, scan_age_.data() + base);
-        scheduler.issued(slot);
         WarpSlot& chosen = warps_[partition_warps_[sp][slot]];
         issue(chosen, now_);
         sync(chosen);
