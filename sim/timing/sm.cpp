@@ -57,14 +57,16 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   partition_warps_.resize(sps);
   for (std::uint32_t i = 0; i < sps; ++i) schedulers_.push_back(make_scheduler(c.gpu.scheduler));
   pipe_free_.assign(std::size_t{sps} * kPipes, 0);
+  register_ready_.assign(warps_.size() * c.program.scoreboard_slots, 0);
+  register_from_memory_.assign(warps_.size() * c.program.scoreboard_slots, 0);
   for (std::size_t i = 0; i < warps_.size(); ++i) {
     WarpSlot& s = warps_[i];
     s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
     s.sub_partition = static_cast<std::uint32_t>(i % sps);
     s.slot = static_cast<std::uint32_t>(partition_warps_[s.sub_partition].size());
     partition_warps_[s.sub_partition].push_back(static_cast<std::uint32_t>(i));
-    s.register_ready.assign(c.program.scoreboard_slots, 0);
-    s.register_from_memory.assign(c.program.scoreboard_slots, 0);
+    s.register_ready = register_ready_.data() + i * c.program.scoreboard_slots;
+    s.register_from_memory = register_from_memory_.data() + i * c.program.scoreboard_slots;
   }
   for (const auto& ws : partition_warps_) scan_stride_ = std::max(scan_stride_, ws.size());
   scan_ready_at_.assign(std::size_t{sps} * scan_stride_, kNever);
@@ -118,8 +120,8 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.blocked_until = 0;
     s.memory_done = 0;
     s.stalls = {};
-    std::fill(s.register_ready.begin(), s.register_ready.end(), 0);
-    std::fill(s.register_from_memory.begin(), s.register_from_memory.end(), 0);
+    std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
+    std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
     scan_age_[s.sub_partition * scan_stride_ + s.slot] = s.age;  // fixed while the warp is resident
     sync(s);
     wake(s);
@@ -314,7 +316,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
 
 void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   const std::uint32_t pc = s.warp->pc;
-  const std::uint64_t* const register_ready = s.register_ready.data();
+  const std::uint64_t* const register_ready = s.register_ready;
   std::uint64_t deps = 0;
   bool memory = false;
   // Sources, then destinations (write after write: the earlier result must land first).

@@ -76,8 +76,10 @@ class Sm {
     std::uint64_t blocked_until = 0;    // unit-busy cycles are counted up to here
     std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
     StallBreakdown stalls;
-    std::vector<std::uint64_t> register_ready;
-    std::vector<std::uint8_t> register_from_memory;
+    // The scoreboard: scoreboard_slots entries each, in the SM's register_ready_ and
+    // register_from_memory_ (one allocation per SM, not two per warp slot).
+    std::uint64_t* register_ready = nullptr;
+    std::uint8_t* register_from_memory = nullptr;
   };
   struct BlockSlot {
     std::unique_ptr<Block> block;
@@ -106,6 +108,8 @@ class Sm {
   std::uint32_t sub_partitions_ = 0;
   std::vector<BlockSlot> blocks_;
   std::vector<WarpSlot> warps_;  // blocks_per_sm x warps_per_block, by block slot
+  std::vector<std::uint64_t> register_ready_;
+  std::vector<std::uint8_t> register_from_memory_;
   std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
