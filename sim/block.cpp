@@ -9,8 +9,8 @@ Block::Block(const Program& program, const Config& config, const Dim3& block_dim
   const std::uint32_t ws = program.warp_size;
   const std::uint64_t threads = block_dim.count();
   const auto count = static_cast<std::uint32_t>((threads + ws - 1) / ws);
-  r32_.assign(std::size_t{count} * program.registers32 * ws, 0);
-  r64_.assign(std::size_t{count} * program.registers64 * ws, 0);
+  r32_ = std::make_unique_for_overwrite<std::uint32_t[]>(std::size_t{count} * program.registers32 * ws);
+  r64_ = std::make_unique_for_overwrite<std::uint64_t[]>(std::size_t{count} * program.registers64 * ws);
   predicates_.assign(std::size_t{count} * program.predicates, 0);
   local.assign(std::size_t{count} * ws * program.local_bytes, std::byte{0});
   warps.resize(count);
@@ -22,20 +22,31 @@ Block::Block(const Program& program, const Config& config, const Dim3& block_dim
     const std::uint64_t all = ws == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << ws) - 1;
     warp.padding = all & ~warp.exist;
     warp.paths = make_reconvergence(config.reconvergence, program.convergence);
-    warp.r32 = r32_.data() + std::size_t{w} * program.registers32 * ws;
-    warp.r64 = r64_.data() + std::size_t{w} * program.registers64 * ws;
+    warp.r32 = r32_.get() + std::size_t{w} * program.registers32 * ws;
+    warp.r64 = r64_.get() + std::size_t{w} * program.registers64 * ws;
     warp.predicates = predicates_.data() + std::size_t{w} * program.predicates;
     warp.branch_executions.assign(program.branch_pcs.size(), 0);
     // The same in every block: thread and lane indices (the specials are read-only).
     const SpecialSlots& sp = program.special;
+    // Thread t = w * ws + l is (t % x, t / x % y, t / (x * y)): divided once, then counted up.
+    const std::uint64_t t0 = std::uint64_t{w} * ws;
+    auto x = static_cast<std::uint32_t>(t0 % block_dim.x);
+    auto y = static_cast<std::uint32_t>(t0 / block_dim.x % block_dim.y);
+    auto z = static_cast<std::uint32_t>(t0 / (std::uint64_t{block_dim.x} * block_dim.y));
     for (std::uint32_t l = 0; l < ws; ++l) {
-      const std::uint64_t t = std::uint64_t{w} * ws + l;
       const bool exists = l < warp.lanes;
-      warp.r32[sp.tid[0] + l] = exists ? static_cast<std::uint32_t>(t % block_dim.x) : 0;
-      warp.r32[sp.tid[1] + l] = exists ? static_cast<std::uint32_t>(t / block_dim.x % block_dim.y) : 0;
-      warp.r32[sp.tid[2] + l] = exists ? static_cast<std::uint32_t>(t / (std::uint64_t{block_dim.x} * block_dim.y)) : 0;
+      warp.r32[sp.tid[0] + l] = exists ? x : 0;
+      warp.r32[sp.tid[1] + l] = exists ? y : 0;
+      warp.r32[sp.tid[2] + l] = exists ? z : 0;
       warp.r32[sp.laneid + l] = l;
       warp.r32[sp.warpid + l] = w;
+      if (++x == block_dim.x) {
+        x = 0;
+        if (++y == block_dim.y) {
+          y = 0;
+          ++z;
+        }
+      }
     }
   }
 }

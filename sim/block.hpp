@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "device/launch.hpp"
@@ -29,8 +30,10 @@ class Block {
 
  private:
   const Program& program_;
-  std::vector<std::uint32_t> r32_;
-  std::vector<std::uint64_t> r64_;
+  // Not zeroed here: start() zeroes the declared registers, the special ones are written before
+  // they are read (thread and lane indices here, blockIdx in start(), %clock before each read).
+  std::unique_ptr<std::uint32_t[]> r32_;
+  std::unique_ptr<std::uint64_t[]> r64_;
   std::vector<std::uint64_t> predicates_;
 };
 

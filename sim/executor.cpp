@@ -67,7 +67,7 @@ void Executor::record_branch(Warp& w, const Inst& in, std::uint64_t taken, std::
 // counters live in locals and are stored once at the end: the lane functions are opaque calls,
 // so counters kept in the Warp would be reloaded and stored around every one of them.
 template <class Sink>
-Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
+[[gnu::always_inline]] inline Stop Executor::loop(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
   const Inst* const code = program_.code.data();
   const auto code_size = static_cast<std::uint32_t>(program_.code.size());  // with the sentinel
   LaneContext& c = context_;
@@ -98,7 +98,11 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
   std::uint32_t pc = w.pc;
   std::uint64_t active = w.active;
   std::uint32_t watch = w.watch, skip = w.skip;
-  std::uint64_t active_count = count_lanes(active);
+  // A converged warp's count is known (count_lanes is a software popcount in portable builds).
+  auto count_active = [&w](std::uint64_t mask) -> std::uint64_t {
+    return mask == w.exist ? w.lanes : count_lanes(mask);
+  };
+  std::uint64_t active_count = count_active(active);
   std::uint64_t exited_lanes = w.exited_lanes;
   std::uint64_t n = 0;
   auto reload = [&] {
@@ -114,7 +118,7 @@ Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
     active = p.mask;
     watch = w.paths->watch_pc();
     skip = w.paths->skip_pc();
-    active_count = count_lanes(active);
+    active_count = count_active(active);
     if (active != 0 && pc >= code_size) {
       w.pc = pc;
       w.active = active;
@@ -266,8 +270,16 @@ done:
   return stop;
 }
 
+template <class Sink>
+Stop Executor::run(Block& block, Warp& w, std::uint64_t limit, Sink& sink) {
+  return loop(block, w, limit, sink);
+}
+
+Stop Executor::step(Block& block, Warp& w, StepSink& sink) {
+  return loop(block, w, 1, sink);
+}
+
 template Stop Executor::run<FunctionalSink>(Block&, Warp&, std::uint64_t, FunctionalSink&);
-template Stop Executor::run<StepSink>(Block&, Warp&, std::uint64_t, StepSink&);
 template Stop Executor::run<WatchSink>(Block&, Warp&, std::uint64_t, WatchSink&);
 
 void resume_after_barrier(Warp& w) {

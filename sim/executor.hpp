@@ -26,6 +26,9 @@ class Executor final : private FaultSink {
   // Runs `warp` of `block` for at most `limit` warp instructions; throws KernelFault.
   template <class Sink>
   Stop run(Block& block, Warp& warp, std::uint64_t limit, Sink& sink);
+  // One warp instruction for the timing model: run() with a limit of 1, compiled for that limit
+  // (no loop, one set-up per call).
+  Stop step(Block& block, Warp& warp, StepSink& sink);
 
   const LaneContext& context() const { return context_; }
 
@@ -34,6 +37,8 @@ class Executor final : private FaultSink {
   std::string where(const Block& block, const Inst& in, std::uint32_t warp, unsigned lane) const;
 
  private:
+  template <class Sink>
+  Stop loop(Block& block, Warp& warp, std::uint64_t limit, Sink& sink);
   void record_branch(Warp& warp, const Inst& inst, std::uint64_t taken, std::uint64_t not_taken,
                      std::uint64_t active_count);
   void fill_clock(Warp& warp, std::uint64_t now) const;

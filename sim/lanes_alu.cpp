@@ -194,8 +194,7 @@ void shift(const Inst& in, LaneContext& c) {
   constexpr unsigned bits = kBits<T>;
   const W* a = source<W>(c, in.src[0]);
   const std::uint32_t* b = source<std::uint32_t>(c, in.src[1]);
-  write_lanes(destination<W>(c, in.dst), c, [a, b](unsigned l) -> W {
-    const std::uint32_t n = b[l];
+  auto lane = [a](unsigned l, std::uint32_t n) -> W {
     if constexpr (Left) {
       return n >= bits ? W{0} : narrow<T>(static_cast<W>(a[l] << n));
     } else if constexpr (T == Type::S32) {
@@ -207,7 +206,14 @@ void shift(const Inst& in, LaneContext& c) {
     } else {
       return n >= bits ? W{0} : static_cast<W>(narrow<T>(a[l]) >> n);
     }
-  });
+  };
+  // A constant amount (space 1: the same in every lane) is read once, so the loop vectorises.
+  if (in.src[1].space == 1) {
+    const std::uint32_t n = b[0];
+    write_lanes(destination<W>(c, in.dst), c, [lane, n](unsigned l) { return lane(l, n); });
+  } else {
+    write_lanes(destination<W>(c, in.dst), c, [lane, b](unsigned l) { return lane(l, b[l]); });
+  }
 }
 
 // A float to an integer type: truncate toward zero, saturate, NaN gives 0.

@@ -1,9 +1,11 @@
 #include "sim/step.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
 
+#include "sim/bits.hpp"
 #include "sim/lanes.hpp"
 
 namespace warpsim::sim {
@@ -60,12 +62,7 @@ std::uint64_t read_value(const std::byte* p, unsigned size, bool shared) {
 }
 }  // namespace
 
-void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec) {
-  record.inst = &in;
-  record.active = active;
-  record.exec = exec;
-  record.valid = 0;
-  if (in.access_bytes == 0 || exec == 0) return;
+void StepSink::record_access(const Inst& in, const LaneContext& c, std::uint64_t exec) {
   std::uint64_t* const addresses = record.addresses;
   if (in.space == isa::Space::Local) {
     // Local memory as the GPU lays it out: the same offset of a warp's lanes in consecutive units
@@ -87,6 +84,24 @@ void StepSink::before(const Inst& in, const LaneContext& c, std::uint64_t active
   if (!want_old_values || !writes_memory(in.timing)) return;
   const bool shared = isa::is_shared_memory(in.timing);
   int cache = -1;
+  if (!shared && (exec & (exec + 1)) == 0) {
+    // Lanes 0..n-1 whose accesses all lie in one allocation (mostly): no lookup per lane.
+    const unsigned n = count_lanes(exec);
+    std::uint64_t lo = addresses[0], hi = addresses[0];
+    for (unsigned l = 1; l < n; ++l) {
+      lo = std::min(lo, addresses[l]);
+      hi = std::max(hi, addresses[l]);
+    }
+    if (host_bytes(in, c, lo, cache) != nullptr) {
+      const Allocation& a = c.global->at(cache);
+      if (hi - a.base <= a.size && a.size - (hi - a.base) >= in.access_bytes) {
+        for (unsigned l = 0; l < n; ++l)
+          record.old_values[l] = read_value(a.data.get() + (addresses[l] - a.base), in.access_bytes, false);
+        record.valid = exec;
+        return;
+      }
+    }
+  }
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {
     const unsigned l = lanes::lowest_lane(m);
     if (const std::byte* p = host_bytes(in, c, addresses[l], cache)) {

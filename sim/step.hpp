@@ -40,9 +40,20 @@ struct StepSink {
   StepRecord record;
 
   std::uint64_t clock(std::uint64_t) const { return now; }
-  void before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec);
+  // Inline: most instructions do not touch memory and record only the masks.
+  void before(const Inst& in, const LaneContext& c, std::uint64_t active, std::uint64_t exec) {
+    record.inst = &in;
+    record.active = active;
+    record.exec = exec;
+    record.valid = 0;
+    if (in.access_bytes != 0 && exec != 0) record_access(in, c, exec);
+  }
   // After the step: whether a store or atomic changed any byte it wrote.
   bool wrote_new_value(const LaneContext& c) const;
+
+ private:
+  // A memory instruction's lane addresses, and for writes the values they replace.
+  void record_access(const Inst& in, const LaneContext& c, std::uint64_t exec);
 };
 
 // The functional loop's sink for a block it watches for spinning (sim/worker.cpp): records like the

@@ -31,7 +31,12 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
     // also rejects falling addresses; the last lane rejects most other patterns at once
     bool affine = stride < std::uint64_t{bytes} + sector_bytes &&
                   addresses[n - 1] == addresses[0] + std::uint64_t{n - 1} * stride;
-    for (unsigned l = 2; affine && l < n - 1; ++l) affine = addresses[l] == addresses[0] + std::uint64_t{l} * stride;
+    if (affine) {  // the rest, in one loop without an early exit, which the compiler vectorises
+      std::uint64_t off = 0;
+      std::uint64_t expected = addresses[0] + 2 * stride;
+      for (unsigned l = 2; l + 1 < n; ++l, expected += stride) off |= addresses[l] ^ expected;
+      affine = off == 0;
+    }
     if (affine) {
       append(addresses[0] >> sector_shift, (addresses[0] + std::uint64_t{n - 1} * stride + bytes - 1) >> sector_shift);
       return;
@@ -111,6 +116,36 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
 
 unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned banks,
                        unsigned bank_bytes) {
+  // The common case: every lane reads one word and no two lanes read different words of one bank
+  // (consecutive words, or a broadcast): one pass, found without sorting.
+  if (std::has_single_bit(banks) && std::has_single_bit(bank_bytes) && exec != 0) {
+    // Lanes 0..n-1 (n <= banks) at consecutive words: one loop the compiler vectorises.
+    if ((exec & (exec + 1)) == 0 && count_lanes(exec) <= banks && addresses[0] % bank_bytes + bytes <= bank_bytes) {
+      const unsigned n = count_lanes(exec);
+      std::uint64_t off = 0;
+      for (unsigned l = 0; l < n; ++l) off |= addresses[l] - (addresses[0] + std::uint64_t{l} * bank_bytes);
+      if (off == 0) return 1;
+    }
+    const auto word_shift = static_cast<unsigned>(std::countr_zero(bank_bytes));
+    std::uint64_t word_of_bank[64];
+    std::uint64_t used = 0;
+    bool one_pass = true;
+    for (std::uint64_t m = exec; m != 0 && one_pass; m &= m - 1) {
+      const std::uint64_t a = addresses[std::countr_zero(m)];
+      const std::uint64_t word = a >> word_shift;
+      const auto bank = static_cast<unsigned>(word & (banks - 1));
+      const std::uint64_t bit = std::uint64_t{1} << bank;
+      if (((a + bytes - 1) >> word_shift) != word) {
+        one_pass = false;
+      } else if ((used & bit) == 0) {
+        word_of_bank[bank] = word;
+        used |= bit;
+      } else {
+        one_pass = word_of_bank[bank] == word;
+      }
+    }
+    if (one_pass) return 1;
+  }
   // Distinct words per bank; at most 64 lanes x 2 words.
   std::uint64_t words[128];
   unsigned n = 0;

@@ -3,23 +3,13 @@
 
 namespace warpsim::sim {
 
-namespace {
-std::size_t oldest(std::span<const Candidate> ready) {
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < ready.size(); ++i)
-    if (ready[i].age < ready[best].age) best = i;
-  return best;
-}
-}  // namespace
-
-std::size_t GreedyThenOldest::pick(std::span<const Candidate> ready) {
-  for (std::size_t i = 0; i < ready.size(); ++i)
-    if (ready[i].slot == last_) return i;
-  return oldest(ready);
+std::uint32_t GreedyThenOldest::pick(std::uint64_t ready, const std::uint64_t* age) {
+  if (last_ < 0 || ((ready >> last_) & 1) == 0) last_ = oldest_slot(ready, age);
+  return static_cast<std::uint32_t>(last_);
 }
 
-void GreedyThenOldest::issued(std::uint32_t slot) { last_ = slot; }
-
-std::size_t OldestFirst::pick(std::span<const Candidate> ready) { return oldest(ready); }
+std::uint32_t OldestFirst::pick(std::uint64_t ready, const std::uint64_t* age) {
+  return oldest_slot(ready, age);
+}
 
 }  // namespace warpsim::sim

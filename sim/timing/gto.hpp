@@ -6,8 +6,7 @@ namespace warpsim::sim {
 // Greedy then oldest: keep issuing from the warp that issued last while it can; otherwise the oldest.
 class GreedyThenOldest final : public WarpScheduler {
  public:
-  std::size_t pick(std::span<const Candidate> ready) override;
-  void issued(std::uint32_t slot) override;
+  std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
 
  private:
   std::int64_t last_ = -1;
@@ -16,8 +15,7 @@ class GreedyThenOldest final : public WarpScheduler {
 // Oldest first: always the oldest issuable warp.
 class OldestFirst final : public WarpScheduler {
  public:
-  std::size_t pick(std::span<const Candidate> ready) override;
-  void issued(std::uint32_t) override {}
+  std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
 };
 
 }  // namespace warpsim::sim

@@ -1,14 +1,14 @@
 // Loose round robin: the first issuable warp after the one that issued last, in slot order.
 #include "sim/timing/lrr.hpp"
 
+#include <bit>
+
 namespace warpsim::sim {
 
-std::size_t LooseRoundRobin::pick(std::span<const Candidate> ready) {
-  for (std::size_t i = 0; i < ready.size(); ++i)
-    if (ready[i].slot > last_) return i;
-  return 0;
+std::uint32_t LooseRoundRobin::pick(std::uint64_t ready, const std::uint64_t*) {
+  const std::uint64_t after = last_ < 0 ? ~std::uint64_t{0} : last_ >= 63 ? 0 : ~std::uint64_t{0} << (last_ + 1);
+  last_ = std::countr_zero((ready & after) != 0 ? ready & after : ready);
+  return static_cast<std::uint32_t>(last_);
 }
-
-void LooseRoundRobin::issued(std::uint32_t slot) { last_ = slot; }
 
 }  // namespace warpsim::sim

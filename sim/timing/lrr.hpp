@@ -5,8 +5,7 @@ namespace warpsim::sim {
 
 class LooseRoundRobin final : public WarpScheduler {
  public:
-  std::size_t pick(std::span<const Candidate> ready) override;
-  void issued(std::uint32_t slot) override;
+  std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) override;
 
  private:
   std::int64_t last_ = -1;

@@ -6,6 +6,15 @@
 
 namespace warpsim::sim {
 
+namespace {
+// Sectors of a line: at most 4 with the presets' 128-byte lines of 32-byte sectors, counted from
+// a table (count_lanes is a software popcount in portable builds).
+unsigned count_sectors(std::uint32_t m) {
+  constexpr unsigned char kNibble[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+  return m < 16 ? kNibble[m] : count_lanes(m);
+}
+}  // namespace
+
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
     : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
   set_share(gpu.sms);
@@ -24,10 +33,11 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
 }
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
-  const std::uint32_t hit = l2_.present(a.line, a.sectors);
+  const std::uint64_t set = l2_.set_index(a.line);
+  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors);
   const std::uint32_t miss = a.sectors & ~hit;
-  const auto sectors = count_lanes(a.sectors);
-  const auto missing = count_lanes(miss);
+  const auto sectors = count_sectors(a.sectors);
+  const auto missing = count_sectors(miss);
   stats.l2_sector_accesses += sectors;
   stats.l2_sector_hits += sectors - missing;
   double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
@@ -44,12 +54,12 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
         if (miss & (group << first)) fetched |= group << first;
       filled |= fetched;
     }
-    const std::uint64_t bytes = std::uint64_t{count_lanes(fetched)} * gpu_.sector_bytes;
+    const std::uint64_t bytes = std::uint64_t{count_sectors(fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     arrive = std::max(arrive, dram_channel_.serve(now, bytes));
     if (!write) latency = gpu_.dram_latency;
   }
-  l2_fills_.push_back({a.line, filled});
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled});
   return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;
 }
 
@@ -58,18 +68,13 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   const std::uint64_t start = start_request(now, lines.size());
   std::uint64_t done = start + gpu_.l1_latency;
   for (const auto& a : lines) {
-    const auto sectors = count_lanes(a.sectors);
+    const auto sectors = count_sectors(a.sectors);
     stats.global_sectors += sectors;
     stats.l1_sector_accesses += sectors;
-    const std::uint32_t hit = l1_.present(a.line, a.sectors);
-    stats.l1_sector_hits += count_lanes(hit);
+    const std::uint32_t hit = l1_.access(a.line, a.sectors);  // misses allocate
+    stats.l1_sector_hits += count_sectors(hit);
     const std::uint32_t miss = a.sectors & ~hit;
-    if (miss == 0) {
-      l1_.touch(a.line);
-      continue;
-    }
-    done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
-    l1_.fill(a.line, miss);
+    if (miss != 0) done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
   }
   return done;
 }
@@ -79,7 +84,7 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
   const std::uint64_t start = start_request(now, lines.size());
   std::uint64_t done = start;
   for (const auto& a : lines) {
-    stats.global_sectors += count_lanes(a.sectors);
+    stats.global_sectors += count_sectors(a.sectors);
     l1_.update(a.line, a.sectors);
     done = std::max(done, to_l2(start, a, 0, true));
   }
@@ -92,7 +97,7 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
   const std::uint32_t serial = gpu_.atomic_latency + (same_address > 1 ? (same_address - 1) * gpu_.atomic_same_address_cycles : 0);
   std::uint64_t done = start;
   for (const auto& a : lines) {
-    stats.global_sectors += count_lanes(a.sectors);
+    stats.global_sectors += count_sectors(a.sectors);
     done = std::max(done, to_l2(start, a, serial, false));
   }
   return done;

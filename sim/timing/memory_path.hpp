@@ -30,6 +30,13 @@ class Channel {
   double free_at_ = 0;
 };
 
+// A line an SM brought into L2, with its L2 set (looked up once, when the SM missed).
+struct L2Fill {
+  std::uint64_t line = 0;
+  std::uint64_t set = 0;
+  std::uint32_t sectors = 0;
+};
+
 class MemoryPath {
  public:
   MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes);
@@ -46,8 +53,12 @@ class MemoryPath {
   // per further pass.
   std::uint64_t shared(std::uint64_t now, unsigned passes, std::uint32_t latency);
 
-  // The lines this SM brought into L2 since the last merge.
-  std::vector<LineAccess>& l2_fills() { return l2_fills_; }
+  // The lines this SM brought into L2 since the last merge, by L2 partition
+  // (SectorCache::partition_of_set), so each host thread of the merge reads only its partitions.
+  std::vector<L2Fill>* l2_fills() { return l2_fills_; }
+  void clear_l2_fills() {
+    for (auto& f : l2_fills_) f.clear();
+  }
   MemoryStats stats;
 
  private:
@@ -60,7 +71,7 @@ class MemoryPath {
   SectorCache l1_;
   Channel l2_channel_, dram_channel_;
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
-  std::vector<LineAccess> l2_fills_;
+  std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
 };
 
 }  // namespace warpsim::sim

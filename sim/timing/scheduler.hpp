@@ -3,26 +3,22 @@
 #pragma once
 #include <cstdint>
 #include <memory>
-#include <span>
 
 #include "sim/timing/preset.hpp"
 
 namespace warpsim::sim {
 
-// An issuable warp as the scheduler sees it.
-struct Candidate {
-  std::uint32_t slot = 0;  // the warp's slot in its sub-partition (stable while it is resident)
-  std::uint64_t age = 0;   // launch order on the SM: lower is older
-};
-
 class WarpScheduler {
  public:
   virtual ~WarpScheduler() = default;
-  // Index into `ready` (non-empty, in slot order) of the warp to issue.
-  virtual std::size_t pick(std::span<const Candidate> ready) = 0;
-  // The warp in `slot` issued (policies that favour the last warp remember it).
-  virtual void issued(std::uint32_t slot) = 0;
+  // The slot (a warp's place in its sub-partition, stable while it is resident) to issue from
+  // `ready`, a non-empty mask of issuable slots; `age[slot]` is each slot's launch order on the SM
+  // (lower is older). The picked warp issues (policies that favour the last warp remember it).
+  virtual std::uint32_t pick(std::uint64_t ready, const std::uint64_t* age) = 0;
 };
+
+// The oldest slot of `ready` (the lowest slot among equal ages).
+std::uint32_t oldest_slot(std::uint64_t ready, const std::uint64_t* age);
 
 std::unique_ptr<WarpScheduler> make_scheduler(SchedulerPolicy policy);
 

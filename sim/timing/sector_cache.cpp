@@ -41,21 +41,34 @@ void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
   fill_stamped(line, sectors, clock_);
 }
 
-void SectorCache::fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
-  const std::uint64_t first = set_of(line) * ways_;
-  std::int64_t w = find_in(line, first);
-  if (w < 0) {
-    // The least recently used way of the set (empty ways have never been used: 0).
-    std::uint64_t victim = first;
-    for (std::uint64_t i = first + 1; i < first + ways_; ++i)
-      if (used_[i] < used_[victim]) victim = i;
-    w = static_cast<std::int64_t>(victim);
-    tags_[victim] = line;
-    sectors_[victim] = 0;
-  }
-  const auto i = static_cast<std::size_t>(w);
+std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
+  // The least recently used way of the set (empty ways have never been used: 0).
+  std::uint64_t victim = first;
+  for (std::uint64_t i = first + 1; i < first + ways_; ++i)
+    if (used_[i] < used_[victim]) victim = i;
+  tags_[victim] = line;
+  sectors_[victim] = 0;
+  return static_cast<std::size_t>(victim);
+}
+
+std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock) {
+  const std::int64_t w = find_in(line, first);
+  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
   sectors_[i] |= sectors;
   used_[i] = ++clock;
+  return i;
+}
+
+std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors) {
+  if (sets_ == 0) return 0;
+  const std::uint64_t first = set_of(line) * ways_;
+  const std::int64_t w = find_in(line, first);
+  if (w < 0 && sectors == 0) return 0;  // nothing to fill, nothing to touch
+  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
+  const std::uint32_t hit = sectors_[i] & sectors;
+  sectors_[i] |= sectors;
+  used_[i] = ++clock_;
+  return hit;
 }
 
 void SectorCache::update(std::uint64_t line, std::uint32_t sectors) {

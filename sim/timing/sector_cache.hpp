@@ -18,6 +18,9 @@ class SectorCache {
   std::uint32_t present(std::uint64_t line, std::uint32_t sectors) const;
   // Marks the sectors present, allocating the line (evicting the least recently used) if needed.
   void fill(std::uint64_t line, std::uint32_t sectors);
+  // present() then, if sectors were missing, fill() of the rest, else touch(): one lookup. Returns
+  // the sectors that were present.
+  std::uint32_t access(std::uint64_t line, std::uint32_t sectors);
   // Marks a use of the line for LRU (on a hit).
   void touch(std::uint64_t line);
   // Updates sectors only where the line is present (write-through, no allocate).
@@ -30,6 +33,18 @@ class SectorCache {
   unsigned partition(std::uint64_t line) const { return sets_ == 0 ? 0 : static_cast<unsigned>(set_of(line) % kPartitions); }
   // Fills a line of partition `part` (partition(line) == part) with that partition's clock.
   void fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part);
+  // The set a line maps to (0 without a cache), its partition, and lookups and fills given the
+  // set, for the L2, whose lines are looked up by one SM and filled later by the merge.
+  std::uint64_t set_index(std::uint64_t line) const { return sets_ == 0 ? 0 : set_of(line); }
+  static unsigned partition_of_set(std::uint64_t set) { return static_cast<unsigned>(set % kPartitions); }
+  std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors) const {
+    if (sets_ == 0) return 0;
+    const std::int64_t w = find_in(line, set * ways_);
+    return w >= 0 ? (sectors_[static_cast<std::size_t>(w)] & sectors) : 0;
+  }
+  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part) {
+    if (sets_ != 0) fill_in(line, sectors, set * ways_, partition_clock_[part]);
+  }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it.
   void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
     if (sets_ != 0) fill_stamped(line, sectors, partition_clock_[set_of(line) % kPartitions]);
@@ -43,7 +58,12 @@ class SectorCache {
   // host cache lines per set even in the 50 MiB L2.
   std::int64_t find(std::uint64_t line) const { return find_in(line, set_of(line) * ways_); }
   std::int64_t find_in(std::uint64_t line, std::uint64_t first) const;
-  void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock);
+  void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
+    fill_in(line, sectors, set_of(line) * ways_, clock);
+  }
+  // Fills the line into the set whose first way is `first`; returns its way.
+  std::size_t fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock);
+  std::size_t allocate(std::uint64_t line, std::uint64_t first);  // evicts the set's least recently used way
 
   std::uint64_t sets_ = 0;
   Remainder set_mod_;  // % sets_

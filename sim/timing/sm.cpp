@@ -51,19 +51,22 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       executor_(c.spec, c.program, c.memory, stats_),
       memory_(c.gpu, c.l2, c.l1_bytes) {
   const std::uint32_t sps = c.gpu.sub_partitions;
+  sub_partitions_ = sps;
   blocks_.resize(c.blocks_per_sm);
   warps_.resize(std::size_t{c.blocks_per_sm} * c.warps_per_block);
   partition_warps_.resize(sps);
   for (std::uint32_t i = 0; i < sps; ++i) schedulers_.push_back(make_scheduler(c.gpu.scheduler));
   pipe_free_.assign(std::size_t{sps} * kPipes, 0);
+  register_ready_.assign(warps_.size() * c.program.scoreboard_slots, 0);
+  register_from_memory_.assign(warps_.size() * c.program.scoreboard_slots, 0);
   for (std::size_t i = 0; i < warps_.size(); ++i) {
     WarpSlot& s = warps_[i];
     s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
     s.sub_partition = static_cast<std::uint32_t>(i % sps);
     s.slot = static_cast<std::uint32_t>(partition_warps_[s.sub_partition].size());
     partition_warps_[s.sub_partition].push_back(static_cast<std::uint32_t>(i));
-    s.register_ready.assign(c.program.scoreboard_slots, 0);
-    s.register_from_memory.assign(c.program.scoreboard_slots, 0);
+    s.register_ready = register_ready_.data() + i * c.program.scoreboard_slots;
+    s.register_from_memory = register_from_memory_.data() + i * c.program.scoreboard_slots;
   }
   for (const auto& ws : partition_warps_) scan_stride_ = std::max(scan_stride_, ws.size());
   scan_ready_at_.assign(std::size_t{sps} * scan_stride_, kNever);
@@ -74,7 +77,18 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     blocks_[b].first_warp = static_cast<std::uint32_t>(b * c.warps_per_block);
   free_slots_ = c.blocks_per_sm;
   sp_next_.assign(sps, kNever);
-  for (const Inst& in : c.program.code) pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
+  for (const Inst& in : c.program.code) {
+    pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
+    needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
+    auto need = [&](std::uint32_t r) {
+      if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);
+    };
+    for (unsigned k = 0; k < in.read_count; ++k) need(in.reads[k]);
+    need(in.write);
+    for (unsigned k = 1; k < in.write_count; ++k) need(in.more_writes[k - 1]);
+  }
+  needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
+  pipes_busy_until_.assign(sps, 0);
   sp_lowered_.assign(sps, kNever);
 }
 
@@ -106,8 +120,9 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.blocked_until = 0;
     s.memory_done = 0;
     s.stalls = {};
-    std::fill(s.register_ready.begin(), s.register_ready.end(), 0);
-    std::fill(s.register_from_memory.begin(), s.register_from_memory.end(), 0);
+    std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
+    std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
+    scan_age_[s.sub_partition * scan_stride_ + s.slot] = s.age;  // fixed while the warp is resident
     sync(s);
     wake(s);
     ++live_warps_;
@@ -117,6 +132,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
 
 bool Sm::run_until(std::uint64_t end) {
   progress_ = false;
+  memory_.clear_l2_fills();  // merged at the end of the last epoch
   for (const auto& [linear, start] : pending_) start_block(linear, start);
   pending_.clear();
   while (now_ < end) {
@@ -126,40 +142,44 @@ bool Sm::run_until(std::uint64_t end) {
     }
     bool issued = false;
     std::uint64_t next = kNever;
-    for (std::uint32_t sp = 0; sp < partition_warps_.size(); ++sp) {
+    for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) {
       // A sub-partition none of whose warps can issue before sp_next_ is not looked at until then.
       if (sp_next_[sp] > now_) {
         next = std::min(next, sp_next_[sp]);
         continue;
       }
-      candidates_.clear();
       const std::size_t base = sp * scan_stride_;
       const std::uint64_t now = now_;
       ReadySet& ready_set = ready_[sp];
       const std::uint64_t ready_mask = ready_set.ready(now, scan_ready_at_.data() + base);
       std::uint64_t sp_next = ready_set.next();
-      for (std::uint64_t ready = ready_mask; ready != 0; ready &= ready - 1) {
+      // The pipes still busy now: a ready warp whose next instruction needs one waits (mostly none).
+      const std::uint64_t* const free_at = pipe_free_.data() + sp * kPipes;
+      unsigned busy = 0;
+      if (pipes_busy_until_[sp] > now)
+        for (unsigned p = 0; p < kPipes; ++p) busy |= unsigned{free_at[p] > now} << p;
+      std::uint64_t candidates = ready_mask;
+      for (std::uint64_t ready = busy != 0 ? ready_mask : 0; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
-        const std::uint64_t free = pipe_free_[sp * kPipes + scan_pipe_[base + j]];
-        if (free > now) {
-          // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
-          WarpSlot& s = warps_[partition_warps_[sp][j]];
-          const std::uint64_t from = std::max(now, s.blocked_until);
-          if (free > from) s.unit_blocked += free - from;
-          s.blocked_until = std::max(s.blocked_until, free);
-          sp_next = std::min(sp_next, free);
-          continue;
-        }
-        candidates_.push_back({j, scan_age_[base + j]});
+        const unsigned p = scan_pipe_[base + j];
+        if (((busy >> p) & 1) == 0) continue;
+        // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
+        const std::uint64_t free = free_at[p];
+        WarpSlot& s = warps_[partition_warps_[sp][j]];
+        const std::uint64_t from = std::max(now, s.blocked_until);
+        if (free > from) s.unit_blocked += free - from;
+        s.blocked_until = std::max(s.blocked_until, free);
+        sp_next = std::min(sp_next, free);
+        candidates &= ~(std::uint64_t{1} << j);
       }
-      if (!candidates_.empty()) {
-        const std::size_t k = schedulers_[sp]->pick(candidates_);
-        schedulers_[sp]->issued(candidates_[k].slot);
-        WarpSlot& chosen = warps_[partition_warps_[sp][candidates_[k].slot]];
+      if (candidates != 0) {
+        WarpScheduler& scheduler = *schedulers_[sp];
+        const std::uint32_t slot = scheduler.pick(candidates, scan_age_.data() + base);
+        WarpSlot& chosen = warps_[partition_warps_[sp][slot]];
         issue(chosen, now_);
         sync(chosen);
         issued = true;
-        if (candidates_.size() > 1) sp_next = now_ + 1;  // the others are still ready
+        if ((candidates & (candidates - 1)) != 0) sp_next = now_ + 1;  // the others are still ready
         if (chosen.live && !chosen.at_barrier) sp_next = std::min(sp_next, chosen.ready_at);
       }
       // issue() may have released a barrier or finished a warp: keep what it lowered.
@@ -186,7 +206,6 @@ void Sm::sync(const WarpSlot& s) {
   const std::uint64_t old_cycle = scan_ready_at_[at];
   scan_ready_at_[at] = cycle;
   scan_pipe_[at] = s.live ? pipe_of_pc_[s.warp->pc] : 0;
-  scan_age_[at] = s.age;
   ready_[s.sub_partition].place(s.slot, old_cycle, cycle);
 }
 
@@ -225,11 +244,12 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   sink_.now = now;
   sink_.want_old_values = !progress_;
   const std::uint64_t divergent_before = w.divergent_branches;
-  const Stop stop = executor_.run(*bs.block, w, 1, sink_);
+  const Stop stop = executor_.step(*bs.block, w, sink_);
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
-  pipe_free_[s.sub_partition * kPipes + pipe(in.timing)] = now + pt.interval;
+  pipe_free_[s.sub_partition * kPipes + pipe_of_pc_[in.pc]] = now + pt.interval;
+  pipes_busy_until_[s.sub_partition] = std::max(pipes_busy_until_[s.sub_partition], now + pt.interval);
   timing_of(s, sink_.record, now);
   switch (stop) {
     case Stop::Exited: finish_warp(s, now); return;
@@ -295,19 +315,18 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
 }
 
 void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
-  const Inst& next = ctx_.program.code[s.warp->pc];
+  const std::uint32_t pc = s.warp->pc;
+  const std::uint64_t* const register_ready = s.register_ready;
   std::uint64_t deps = 0;
   bool memory = false;
-  auto need = [&](std::uint32_t r) {
-    if (r == isa::kNoRegister || r >= s.register_ready.size()) return;
-    if (s.register_ready[r] > deps) {
-      deps = s.register_ready[r];
+  // Sources, then destinations (write after write: the earlier result must land first).
+  for (std::uint32_t k = needs_begin_[pc]; k < needs_begin_[pc + 1]; ++k) {
+    const std::uint32_t r = needs_[k];
+    if (register_ready[r] > deps) {
+      deps = register_ready[r];
       memory = s.register_from_memory[r] != 0;
     }
-  };
-  for (unsigned k = 0; k < next.read_count; ++k) need(next.reads[k]);
-  need(next.write);  // write after write: the earlier result must land first
-  for (unsigned k = 1; k < next.write_count; ++k) need(next.more_writes[k - 1]);
+  }
   if (deps > after) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;

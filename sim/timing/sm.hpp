@@ -76,8 +76,10 @@ class Sm {
     std::uint64_t blocked_until = 0;    // unit-busy cycles are counted up to here
     std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
     StallBreakdown stalls;
-    std::vector<std::uint64_t> register_ready;
-    std::vector<std::uint8_t> register_from_memory;
+    // The scoreboard: scoreboard_slots entries each, in the SM's register_ready_ and
+    // register_from_memory_ (one allocation per SM, not two per warp slot).
+    std::uint64_t* register_ready = nullptr;
+    std::uint8_t* register_from_memory = nullptr;
   };
   struct BlockSlot {
     std::unique_ptr<Block> block;
@@ -90,10 +92,11 @@ class Sm {
   void start_block(std::uint64_t linear, std::uint64_t start);
   void issue(WarpSlot& slot, std::uint64_t now);
   void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
-  void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
+  // Inlined into issue(), which runs them for every instruction.
+  [[gnu::always_inline]] inline void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
   void release_barrier(BlockSlot& block, std::uint64_t now);
   void finish_warp(WarpSlot& slot, std::uint64_t now);
-  void account(WarpSlot& slot, std::uint64_t until);
+  [[gnu::always_inline]] inline void account(WarpSlot& slot, std::uint64_t until);
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
   // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
@@ -102,13 +105,20 @@ class Sm {
 
   const SmContext& ctx_;
   std::uint32_t id_;
+  std::uint32_t sub_partitions_ = 0;
   std::vector<BlockSlot> blocks_;
   std::vector<WarpSlot> warps_;  // blocks_per_sm x warps_per_block, by block slot
+  std::vector<std::uint64_t> register_ready_;
+  std::vector<std::uint8_t> register_from_memory_;
   std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;
   std::vector<std::uint64_t> pipe_free_;  // per sub-partition x pipe
   std::vector<std::uint8_t> pipe_of_pc_;  // the pipe each instruction occupies
-  std::vector<Candidate> candidates_;
+  std::vector<std::uint64_t> pipes_busy_until_;  // per sub-partition: no pipe is busy from here on
+  // Per instruction, the scoreboard slots it waits for (sources, then destinations for write after
+  // write), in that order: needs_[needs_begin_[pc] .. needs_begin_[pc + 1]).
+  std::vector<std::uint32_t> needs_begin_;
+  std::vector<std::uint32_t> needs_;
   // The scan's view of each warp, by sub-partition x slot (stride scan_stride_): the cycle it can
   // issue (never while it is not live or waits at a barrier), the pipe its next instruction needs,
   // and its age; and per sub-partition the set of slots that can issue now (sim/timing/ready_set.hpp;

@@ -58,8 +58,7 @@ class EpochRunner {
         errors_(sms.size()),
         progress_(sms.size(), 0),
         start_(threads_),
-        stepped_(threads_),
-        done_(threads_) {
+        stepped_(threads_) {
     const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t, per, n] {
@@ -68,8 +67,7 @@ class EpochRunner {
           if (quit_) return;
           step(std::min(n, t * per), std::min(n, (t + 1) * per));
           stepped_.arrive_and_wait();
-          merge(t);
-          done_.arrive_and_wait();
+          merge(t);  // the next start_ waits for it
         }
       });
     own_ = std::min(n, per);
@@ -89,9 +87,10 @@ class EpochRunner {
     if (threads_ > 1) start_.arrive_and_wait();
     step(0, own_);
     if (threads_ > 1) stepped_.arrive_and_wait();
+    // The other threads may still be merging: the caller's work between epochs (dispatch, bandwidth
+    // shares) does not touch the L2 or the fills, and the next epoch's start_ waits for them. Each
+    // SM clears its fills when it starts its next epoch.
     merge(0);
-    if (threads_ > 1) done_.arrive_and_wait();
-    for (auto& sm : sms_) sm->memory().l2_fills().clear();
     for (const auto& e : errors_)
       if (e) std::rethrow_exception(e);
     return std::any_of(progress_.begin(), progress_.end(), [](char p) { return p != 0; });
@@ -111,13 +110,11 @@ class EpochRunner {
 
   // The lines every SM brought into L2 this epoch, in SM order; each thread fills the partitions of
   // sets that are its own (partition % threads), so each partition sees its lines in the same order
-  // for any number of threads.
+  // for any number of threads. The SMs sorted their fills by partition as they made them.
   void merge(unsigned thread) {
     for (auto& sm : sms_)
-      for (const auto& f : sm->memory().l2_fills()) {
-        const unsigned part = l2_.partition(f.line);
-        if (part % threads_ == thread) l2_.fill_partition(f.line, f.sectors, part);
-      }
+      for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_)
+        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part);
   }
 
   std::vector<std::unique_ptr<Sm>>& sms_;
@@ -125,7 +122,7 @@ class EpochRunner {
   unsigned threads_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> progress_;
-  SpinBarrier start_, stepped_, done_;
+  SpinBarrier start_, stepped_;
   std::vector<std::thread> pool_;
   std::size_t own_ = 0;
   std::uint64_t end_ = 0;

@@ -266,7 +266,7 @@ TEST_CASE("the chip's block dispatcher bounds a grid of many small blocks", "[ti
   CHECK(big < big0 * 11 / 10);
 }
 
-TEST_CASE("--l2-start flushed starts every launch with an empty L2, kept with what the last launch left", "[timing]") {
+TEST_CASE("launches under l2-start flushed start with an empty L2, under kept with what the last launch left", "[timing]") {
   // reduce-full's second launch reads the block sums the first one wrote (into L2).
   const auto kept = run_json({"reduce-full", "--set", "n=65536"});
   const auto flushed = run_json({"reduce-full", "--set", "n=65536", "--l2-start", "flushed"});
