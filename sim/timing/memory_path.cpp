@@ -20,7 +20,8 @@ MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_
   set_share(gpu.sms);
 }
 
-void MemoryPath::set_share(unsigned active_sms) {
+void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
+  dram_latency_ = gpu_.dram_latency + loaded_latency;
   const double n = std::max(1u, active_sms);
   l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n);
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
@@ -57,7 +58,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     const std::uint64_t bytes = std::uint64_t{count_sectors(fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     arrive = std::max(arrive, dram_channel_.serve(now, bytes));
-    if (!write) latency = gpu_.dram_latency;
+    if (!write) latency = dram_latency_;
   }
   l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled});
   return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;

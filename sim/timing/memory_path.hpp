@@ -42,7 +42,8 @@ class MemoryPath {
   MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes);
 
   // Each SM's share of the chip's L2 and DRAM bandwidth (set at every epoch from the SMs at work).
-  void set_share(unsigned active_sms);
+  // `loaded_latency`: the extra DRAM latency for the chip's recent utilisation (timing_launch.cpp).
+  void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0);
 
   // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines);
@@ -70,6 +71,7 @@ class MemoryPath {
   const SectorCache& l2_;
   SectorCache l1_;
   Channel l2_channel_, dram_channel_;
+  std::uint32_t dram_latency_ = 0;  // memory.dram_latency plus the loaded latency of this epoch
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
 };

@@ -158,6 +158,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
+    f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,
+                       "extra cycles a DRAM read waits when DRAM is fully used (scaled by the recent utilisation)"));
     f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -300,6 +302,8 @@ void validate_preset(const GpuPreset& p) {
            (p.dram_fetch_sectors & (p.dram_fetch_sectors - 1)) == 0,
        "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
        "must be a power of two from 1 to the sectors in a line");
+  need(p.dram_loaded_latency <= 1000000, "memory.dram_loaded_latency", fmt::format("{}", p.dram_loaded_latency),
+       "must be 0..1000000");
   need(p.dram_bytes_per_cycle > 0, "memory.dram_bytes_per_cycle", fmt::format("{}", p.dram_bytes_per_cycle),
        "must be above 0");
   need(p.shared_banks >= 1 && p.shared_banks <= 64, "memory.shared_banks", fmt::format("{}", p.shared_banks),

@@ -164,6 +164,12 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   EpochRunner runner(sms, l2, threads);
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
+  // DRAM utilisation, chip-wide: the bytes all SMs moved in the last epoch over what the chip could
+  // move, averaged over recent epochs (weight 1/4 for the newest). A read waits
+  // memory.dram_loaded_latency times it on top of the idle latency (calibrate's bw-dram: one load
+  // in flight per warp streams slower than the idle latency allows).
+  std::uint64_t dram_bytes_before = 0;
+  double dram_load = 0;
   // The chip's block dispatcher starts one block per gpu.block_dispatch_cycles: the cycle it is free.
   double dispatcher_free = 0;
   auto dispatch = [&](std::uint64_t at) {
@@ -186,8 +192,18 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   auto busy = [&] { return std::any_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->busy(); }); };
   while (next_block < blocks || busy()) {
     unsigned active = 0;
-    for (auto& sm : sms) active += sm->busy();
-    for (auto& sm : sms) sm->memory().set_share(active);
+    std::uint64_t dram_bytes = 0;
+    for (auto& sm : sms) {
+      active += sm->busy();
+      dram_bytes += sm->memory().stats.dram_bytes;
+    }
+    if (now > 0) {
+      const double used = double(dram_bytes - dram_bytes_before) / (gpu.dram_bytes_per_cycle * double(gpu.epoch_cycles));
+      dram_load = 0.75 * dram_load + 0.25 * std::min(1.0, used);
+    }
+    dram_bytes_before = dram_bytes;
+    const auto loaded = static_cast<std::uint32_t>(std::lround(gpu.dram_loaded_latency * dram_load));
+    for (auto& sm : sms) sm->memory().set_share(active, loaded);
     const std::uint64_t end = now + gpu.epoch_cycles;
     const bool progress = runner.run(end);
     std::uint64_t issued = 0;

@@ -319,3 +319,23 @@ TEST_CASE("the stop-20 preset parameters are checked with one line naming them",
     CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("dram_loaded_latency adds to DRAM reads in proportion to how busy DRAM has been", "[timing]") {
+  // A streaming kernel keeps DRAM busy; a single warp's few reads hardly use it.
+  auto us = [](const std::vector<std::string>& launch, int extra) {
+    auto args = launch;
+    args.insert(args.end(), {"--gpu-set", fmt::format("dram_loaded_latency={}", extra)});
+    return cycles(run_json(args));
+  };
+  const std::vector<std::string> stream{"vecadd", "--set", "n=4194304", "--set", "block=256"};
+  const std::vector<std::string> tiny{"vecadd", "--set", "n=64", "--set", "block=64"};
+  CHECK(us(stream, 0) == cycles(run_json(stream)));  // 0, the h100 preset's value, changes nothing
+  // Many loads in flight hide most of it; a reduction whose warps each wait on their first loads
+  // does not.
+  CHECK(us(stream, 600) > us(stream, 0));
+  const std::vector<std::string> waits{"reduce-fig5-15", "--set", "n=4194304", "--set", "block=512"};
+  CHECK(us(waits, 600) > us(waits, 0) * 21 / 20);
+  // One block of two warps: its reads wait at most the little the first epoch's traffic adds.
+  CHECK(us(tiny, 600) < us(tiny, 0) + 600 / 4);
+  CHECK(us(stream, 600) == us(stream, 600));  // deterministic
+}

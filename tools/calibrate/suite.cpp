@@ -270,7 +270,10 @@ std::vector<BenchInfo> make_suite() {
                  return slowest(run, out, threads) / steps;
                }});
   // One load in flight per warp: 132 x 64 x 128 B over a DRAM round trip bounds it (Little's law),
-  // so it is compared only; four loads in flight per thread fit the bandwidth.
+  // so it measures the DRAM latency under load (the H100: a round trip of ~950 cycles against 677
+  // idle). Compared only: `--gpu-set dram_loaded_latency=307` reproduces it, but one load level
+  // does not fix how that latency grows with load (docs/validation/timing.md). Four loads in
+  // flight per thread fit the bandwidth.
   s.push_back({"bw-dram", "1056 x 256 threads stream 128 MiB once (grid-stride f32 loads)", "B/cycle", "", Fit::None,
                1, [](const Target& t) { return stream(t, 32u << 20, 1); }});
   s.push_back({"bw-dram-mlp4", "the same with four independent loads in flight per thread", "B/cycle",
