@@ -36,8 +36,12 @@ class SpinBarrier {
       generation_.fetch_add(1, std::memory_order_release);
       return;
     }
-    for (unsigned spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins)
+    for (unsigned spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins) {
       if (spins > 256) std::this_thread::yield();
+#if defined(__x86_64__) || defined(__i386__)
+      else __builtin_ia32_pause();  // lets the other thread of a shared core run while this one waits
+#endif
+    }
   }
 
  private:

@@ -70,6 +70,16 @@ double slowest(Run& run, std::uint64_t out, std::uint32_t threads) {
   return double(longest);
 }
 
+// One block of `threads` running `kernel(out, steps)`, each thread writing its cycles at out + 16 x
+// thread: the slowest thread's cycles over `steps`.
+double slowest_per_step(const Target& t, const std::string& file, const std::string& kernel, std::uint32_t threads,
+                        std::uint32_t steps) {
+  Run run(t);
+  const auto out = run.zeros(std::size_t{threads} * 16);
+  run.launch(file, kernel, 1, threads, {out, steps});
+  return slowest(run, out, threads) / steps;
+}
+
 constexpr std::uint32_t kChainOps = 16;  // instructions per round of the generated chains
 
 // Chain arguments (a, b) per class: values that stay finite, non-zero and unfoldable.
@@ -223,11 +233,8 @@ std::vector<BenchInfo> make_suite() {
   // whose cost per pass may differ from the latency one warp sees (chase-shared-s32).
   s.push_back({"tput-shared-s32", "32 warps chasing with 32-way bank conflicts: SM cycles per warp load",
                "cycles/load", "memory.shared_replay_interval", Fit::Additive, 31, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t steps = 16, threads = 1024;
-                 const auto out = run.zeros(std::size_t{threads} * 16);
-                 run.launch("mb_memory.kir", "conflict_tput", 1, threads, {out, steps});
-                 return slowest(run, out, threads) / (steps * 4.0 * (threads / 32));
+                 // 4 loads a step by each of 32 warps.
+                 return slowest_per_step(t, "mb_memory.kir", "conflict_tput", 1024, 16) / (4.0 * 32);
                }});
   s.push_back({"chase-l1", "one thread, random chase over 64 lines (8 KiB), warmed", "cycles/load", "memory.l1_latency",
                Fit::Additive, 1, [](const Target& t) { return chase_global(t, 8192, 64, 64, 1024); }});
@@ -262,13 +269,8 @@ std::vector<BenchInfo> make_suite() {
   }
   // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
-               "cycles/step", "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t steps = 64, threads = 512;
-                 const auto out = run.zeros(std::size_t{threads} * 16);
-                 run.launch("mb_sync.kir", "tree_step", 1, threads, {out, steps});
-                 return slowest(run, out, threads) / steps;
-               }});
+               "cycles/step", "", Fit::None, 1,
+               [](const Target& t) { return slowest_per_step(t, "mb_sync.kir", "tree_step", 512, 64); }});
   // One load in flight per warp: 132 x 64 x 128 B over a DRAM round trip bounds it (Little's law),
   // so it measures the DRAM latency under load (the H100: a round trip of ~950 cycles against 677
   // idle). Compared only: `--gpu-set dram_loaded_latency=307` reproduces it, but one load level
