@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 #include "sim/gpu.hpp"
 #include "tests/tools/file_run_helpers.hpp"
@@ -175,6 +176,49 @@ TEST_CASE("threadFenceReduction sums the array in one launch, and diverges as re
   CHECK(divergent_where(out, at_line("reduce_last_block.cu:31")) == divergent_where(reference, to_label("next2")));
   CHECK(divergence(out).divergent - at_load == divergence(reference).divergent);
   CHECK(divergence(reference).divergent > 0);
+}
+
+TEST_CASE("vector add, the divergent loop and the PMPP reductions diverge as their .kir scenarios") {
+  SECTION("vector add, n = 1003 in 64-thread blocks: the one bounds check splits the last warp only") {
+    const auto cu = run_file(cuda_data("vecadd.ptx"), {16, 1, 1}, {64, 1, 1}, {{"n", "1003"}},
+                             {"a=f32[1024]:iota", "b=f32[1024]:iota", "c=f32[1024]:zeros"});
+    const auto ir = run_file(kir("vecadd.kir"), {16, 1, 1}, {64, 1, 1}, {{"n", "1003"}},
+                             {"a=f32[1024]:iota", "b=f32[1024]:iota", "c=f32[1024]:zeros"});
+    CHECK(divergence(cu).divergent == divergence(ir).divergent);
+    CHECK(divergence(cu).divergent == 1);
+  }
+  SECTION("the divergent loop: trips 6, 7, 8 by lane") {
+    const auto cu = run_file(cuda_data("divergent_loop.ptx"), {2, 1, 1}, {64, 1, 1}, {}, {"out=u32[128]:zeros"});
+    const auto ir = run_file(kir("divergent_loop.kir"), {2, 1, 1}, {64, 1, 1}, {}, {"out=u32[128]:zeros"});
+    // The .kir's loop splits each of the 4 warps twice (lanes of 6 trips leave at the 7th test,
+    // lanes of 7 at the 8th).
+    CHECK(divergence(ir).divergent == 2 * 4);
+    // NVRTC unrolls it by 4 with a remainder loop (line 6 in the PTX: $L__BB0_1 the unrolled body,
+    // $L__BB0_4 skipping the remainder, $L__BB0_3 the remainder): 4, 4, 8 trips in the body (one
+    // split), 2, 3, 0 in the remainder (one split at the skip, one at its exit), per warp.
+    CHECK(divergent_where(cu, to_label("_L__BB0_1")) == 4);
+    CHECK(divergent_where(cu, to_label("_L__BB0_4")) == 4);
+    CHECK(divergent_where(cu, to_label("_L__BB0_3")) == 4);
+    CHECK(divergence(cu).divergent == 3 * 4);
+  }
+  SECTION("Fig 5.13 and Fig 5.15 on one block: the book's (global, 512 values by 256 threads) and the .kir's") {
+    // The .cu files are the book's figures; the .kir scenarios sum blockDim.x values in shared
+    // memory, one round fewer. The rounds that split a warp are the same: 47 divergent executions
+    // at Fig 5.13's test, 5 at Fig 5.15's (strides 16..1), 1 at the final t == 0 in both.
+    const std::vector<std::tuple<std::string, std::string, std::string, std::uint64_t>> cases{
+        {"reduce_fig5_13", "reduce_fig5_13.cu:6", "next", 47}, {"reduce_fig5_15", "reduce_fig5_15.cu:5", "next", 5}};
+    for (const auto& [name, cu_line, ir_label, splits] : cases) {
+      INFO(name);
+      const auto cu = run_file(cuda_data(name + ".ptx"), {1, 1, 1}, {256, 1, 1}, {},
+                               {"input=f32[512]:const:1", "output=f32[1]:zeros"});
+      const auto ir = run_file(kir(name + ".kir"), {1, 1, 1}, {256, 1, 1}, {{"n", "256"}},
+                               {"input=f32[256]:const:1", "out=f32[1]:zeros"});
+      CHECK(divergent_where(cu, at_line(cu_line)) == splits);
+      CHECK(divergent_where(ir, to_label(ir_label)) == splits);
+      CHECK(divergent_where(ir, to_label("done")) == 1);
+      CHECK(divergence(cu).divergent == divergence(ir).divergent);
+    }
+  }
 }
 
 TEST_CASE("reportClocks: every warp's lanes read one clock value, as report_clocks.kir") {
