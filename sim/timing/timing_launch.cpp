@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -51,11 +50,9 @@ class SpinBarrier {
   std::atomic<unsigned> generation_{0};
 };
 
-// Steps every SM through one epoch, on `threads` host threads that live as long as the launch; the
-// lowest SM's fault wins. Each thread steps a contiguous range of SMs (an SM's state stays in one
-// core's cache); every kRebalanceEpochs epochs the ranges follow the threads' measured speed, since
-// host cores need not be equally fast. Which thread steps an SM changes no figure: SMs do not see
-// each other within an epoch, and the L2 merge is by partition in SM order.
+// Steps every SM through one epoch, on `threads` host threads that live as long as the launch
+// (each takes a fixed range of SMs, so the work split does not depend on timing); the lowest SM's
+// fault wins.
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads)
@@ -67,19 +64,17 @@ class EpochRunner {
         start_(threads_),
         stepped_(threads_) {
     const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
-    bounds_.assign(threads_ + 1, 0);
-    seconds_.assign(threads_, 0.0);
-    for (unsigned t = 0; t <= threads_; ++t) bounds_[t] = std::min(n, t * per);
     for (unsigned t = 1; t < threads_; ++t)
-      pool_.emplace_back([this, t] {
+      pool_.emplace_back([this, t, per, n] {
         for (;;) {
           start_.arrive_and_wait();
           if (quit_) return;
-          step(t);
+          step(std::min(n, t * per), std::min(n, (t + 1) * per));
           stepped_.arrive_and_wait();
           merge(t);  // the next start_ waits for it
         }
       });
+    own_ = std::min(n, per);
   }
   ~EpochRunner() {
     quit_ = true;
@@ -94,9 +89,8 @@ class EpochRunner {
     std::fill(errors_.begin(), errors_.end(), nullptr);
     std::fill(progress_.begin(), progress_.end(), 0);
     if (threads_ > 1) start_.arrive_and_wait();
-    step(0);
+    step(0, own_);
     if (threads_ > 1) stepped_.arrive_and_wait();
-    if (threads_ > 1 && ++epochs_ % kRebalanceEpochs == 0) rebalance();
     // The other threads may still be merging: the caller's work between epochs (dispatch, bandwidth
     // shares) does not touch the L2 or the fills, and the next epoch's start_ waits for them. Each
     // SM clears its fills when it starts its next epoch.
@@ -107,42 +101,15 @@ class EpochRunner {
   }
 
  private:
-  void step(unsigned thread) {
-    const auto begin = std::chrono::steady_clock::now();
-    for (std::size_t i = bounds_[thread]; i < bounds_[thread + 1]; ++i) {
+  void step(std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last; ++i) {
       try {
         progress_[i] = sms_[i]->run_until(end_);
       } catch (...) {
         errors_[i] = std::current_exception();
-        break;
+        return;
       }
     }
-    seconds_[thread] += std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  }
-
-  // New ranges in proportion to each thread's SMs per second over the last epochs, half way from
-  // the old ones (a thread always keeps one SM). Runs while the other threads are stopped or
-  // merging, which reads no range.
-  void rebalance() {
-    const std::size_t n = sms_.size();
-    std::vector<double> speed(threads_);
-    double total = 0;
-    for (unsigned t = 0; t < threads_; ++t) {
-      const double sms = double(bounds_[t + 1] - bounds_[t]);
-      speed[t] = seconds_[t] > 0 && sms > 0 ? sms / seconds_[t] : 0;
-      total += speed[t];
-      seconds_[t] = 0;
-    }
-    if (total <= 0 || n < threads_) return;
-    std::vector<std::size_t> next(threads_ + 1, 0);
-    double share = 0;
-    for (unsigned t = 0; t < threads_; ++t) {
-      share += speed[t] / total;
-      const auto wanted = static_cast<std::size_t>(std::llround(share * double(n)));
-      const auto half_way = (wanted + bounds_[t + 1]) / 2;
-      next[t + 1] = t + 1 == threads_ ? n : std::clamp(half_way, next[t] + 1, n - (threads_ - t - 1));
-    }
-    bounds_ = std::move(next);
   }
 
   // The lines every SM brought into L2 this epoch, in SM order; each thread fills the partitions of
@@ -161,10 +128,7 @@ class EpochRunner {
   std::vector<char> progress_;
   SpinBarrier start_, stepped_;
   std::vector<std::thread> pool_;
-  static constexpr unsigned kRebalanceEpochs = 16;
-  std::vector<std::size_t> bounds_;  // thread t steps SMs [bounds_[t], bounds_[t + 1])
-  std::vector<double> seconds_;      // each thread's stepping time since the last rebalance
-  std::uint64_t epochs_ = 0;
+  std::size_t own_ = 0;
   std::uint64_t end_ = 0;
   std::atomic<bool> quit_{false};
 };
