@@ -270,7 +270,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     std::vector<double> times;
     for (unsigned i = 0; i < s.options.warmups + s.options.repeats; ++i) {
       restore();
-      if (s.options.flush_l2) s.flush_l2();
+      s.flush_l2();
       api.EventRecord(start, nullptr);
       s.run(plain, spec, params);
       api.EventRecord(stop, nullptr);
@@ -286,6 +286,10 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
         times.size() % 2 ? times[times.size() / 2] : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
     kernel_ms_range = {times.front(), times.back()};
   }
+  auto set_measured = [&](LaunchStats& stats) {
+    stats.kernel_ms = kernel_ms;
+    std::tie(stats.kernel_ms_min, stats.kernel_ms_max) = kernel_ms_range;
+  };
 
   if (!s.options.instrumented) {
     if (s.options.repeats == 0) {
@@ -295,8 +299,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
       s.synchronize(spec);
     }
     LaunchResult result;
-    result.stats.kernel_ms = kernel_ms;
-    std::tie(result.stats.kernel_ms_min, result.stats.kernel_ms_max) = kernel_ms_range;
+    set_measured(result.stats);
     return result;
   }
 
@@ -339,8 +342,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     Trace trace = decode_trace(host, kernel.name, spec.grid, spec.block, capacity);
     LaunchResult result;
     result.stats = stats_from_trace(trace, kernel, *spec.analysis, spec.warps);
-    result.stats.kernel_ms = kernel_ms;
-    std::tie(result.stats.kernel_ms_min, result.stats.kernel_ms_max) = kernel_ms_range;
+    set_measured(result.stats);
     if (spec.record_trace) result.trace = std::move(trace);
     return result;
   }

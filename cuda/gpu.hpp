@@ -24,9 +24,6 @@ struct GpuOptions {
   // false: no instrumented run; memory afterwards is the last timed plain run's (restored before it),
   // and the stats hold kernel_ms only. Microbenchmarks that read %clock64 need the plain build.
   bool instrumented = true;
-  // Each timed launch starts with a cold L2 and is queued behind a kernel that evicts it, so its time
-  // excludes the launch overhead (cuda/gpu.cpp, flush_l2; docs/validation/timing.md).
-  bool flush_l2 = true;
 };
 
 class Gpu final : public Device {
@@ -44,7 +41,9 @@ class Gpu final : public Device {
   void write(std::uint64_t address, std::span<const std::byte> data) override;
   void read(std::uint64_t address, std::span<std::byte> out) override;
   // Runs the kernel: warm-ups and timed repeats of the plain build (device memory restored before
-  // each, so the launch's effect on memory is that of one run), then one instrumented run whose
+  // each, so the launch's effect on memory is that of one run; each then queued behind a kernel
+  // that evicts the L2, so it starts cold and its time excludes the launch overhead), then one
+  // instrumented run whose
   // trace gives the stats (and the Trace when spec.record_trace).
   LaunchResult launch(const LaunchSpec& spec) override;
 

@@ -17,12 +17,10 @@ enum class ReconvergenceModel { Ipdom, Frontier, Volta };
 enum class Mode { Timing, Functional };
 
 // Timing mode: what the L2 holds when a launch starts. Kept: what the previous launches left (empty
-// at first). Restored: what the CUDA backend's timed launches see (cuda/gpu.cpp): every allocation
-// is copied back from a snapshot just before each launch, so the L2 holds the last of that copy
-// traffic (each snapshot read, then its buffer written, in address order), as on the GPU.
-// Kept: what earlier launches of the run left. Restored: the copy traffic the CUDA backend's buffer
-// restore leaves (before stop 20's timing method). Flushed: empty, as the CUDA backend now times a
-// launch (queued behind a kernel that evicts the L2) and as Nsight Compute's --cache-control all.
+// at first). Flushed: empty, as the CUDA backend times a launch (cuda/gpu.cpp queues it behind a
+// kernel that evicts the L2) and as Nsight Compute's --cache-control all. Restored: what copying
+// every allocation back from its snapshot leaves (each snapshot read, then its buffer written, in
+// address order): the backend's timing before stop 20, which stop 16's saved data was measured with.
 enum class L2Start { Kept, Restored, Flushed };
 
 struct Config {

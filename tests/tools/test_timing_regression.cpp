@@ -41,3 +41,17 @@ TEST_CASE("the timing regression check fails when the error is above the limit",
   CHECK_THAT(pass.out, Catch::Contains("vecadd --set n=1024"));
   std::filesystem::remove(path);
 }
+
+TEST_CASE("a timing data file whose measured spread is not a fastest and slowest pair is refused as bad input", "[timing]") {
+  const auto path = std::filesystem::temp_directory_path() / "warpsim-test-timing-range.json";
+  {
+    std::ofstream f(path);
+    f << R"({"device": "test", "launch_us": 0, "floor_us": 0, "l2_start": "flushed", "how": "a test fixture",
+             "kernels": [{"family": "f", "args": "vecadd --set n=1024", "kernel_ms": [0.1],
+                          "kernel_ms_range": [["fast", 0.2]], "ci": true}]})";
+  }
+  warpsim::cli::Io io;
+  CHECK(warpsim::cli::run_cli({"timing-report", path.string(), "--ci"}, io) == 1);
+  CHECK_THAT(io.err, Catch::Contains("kernel_ms_range holds [\"fast\",0.2]"));
+  std::filesystem::remove(path);
+}

@@ -57,8 +57,13 @@ ValidationSummary validate_timing(const nlohmann::json& data, const std::vector<
     r.predicted_us = predicted_us(r.args, sim_args, s.l2_start);
     const auto range = k.find("kernel_ms_range");
     if (range != k.end() && range->is_array())
-      for (const auto& pair : *range)
-        if (pair.is_array() && pair.size() == 2) r.spread_us += (pair[1].get<double>() - pair[0].get<double>()) * 1e3;
+      for (const auto& pair : *range) {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_number())
+          throw Error(fmt::format("timing data: '{}': kernel_ms_range holds {}, not [fastest, slowest] per launch",
+                                  r.args, pair.dump()),
+                      ExitCode::InvalidInput);
+        r.spread_us += (pair[1].get<double>() - pair[0].get<double>()) * 1e3;
+      }
     s.rows.push_back(r);
   }
   std::vector<double> errors;
