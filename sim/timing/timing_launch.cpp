@@ -50,9 +50,13 @@ class SpinBarrier {
   std::atomic<unsigned> generation_{0};
 };
 
-// Steps every SM through one epoch, on `threads` host threads that live as long as the launch
-// (each takes a fixed range of SMs, so the work split does not depend on timing); the lowest SM's
-// fault wins.
+// Steps every SM through one epoch, on `threads` host threads that live as long as the launch;
+// the lowest SM's fault wins. Thread t owns SMs t, t + threads, ...: the SMs the dispatcher is
+// filling at any moment (it starts blocks in SM order, one per block_dispatch_cycles, so the busy
+// SMs of an epoch are a contiguous run) are shared among the threads, and an SM's state mostly
+// stays in one core's cache. Contiguous halves left one thread idle through much of many epochs
+// (grey 1920x1080: 0.09 s of 0.33 s waiting, docs/performance.md). A thread done with its own SMs
+// takes the others' unstepped ones, so a core that runs slower holds the epoch up less.
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads)
@@ -61,20 +65,19 @@ class EpochRunner {
         threads_(std::max(1u, threads)),
         errors_(sms.size()),
         progress_(sms.size(), 0),
+        next_(threads_),
         start_(threads_),
         stepped_(threads_) {
-    const std::size_t n = sms_.size(), per = (n + threads_ - 1) / threads_;
     for (unsigned t = 1; t < threads_; ++t)
-      pool_.emplace_back([this, t, per, n] {
+      pool_.emplace_back([this, t] {
         for (;;) {
           start_.arrive_and_wait();
           if (quit_) return;
-          step(std::min(n, t * per), std::min(n, (t + 1) * per));
+          step(t);
           stepped_.arrive_and_wait();
           merge(t);  // the next start_ waits for it
         }
       });
-    own_ = std::min(n, per);
   }
   ~EpochRunner() {
     quit_ = true;
@@ -88,8 +91,9 @@ class EpochRunner {
     end_ = end;
     std::fill(errors_.begin(), errors_.end(), nullptr);
     std::fill(progress_.begin(), progress_.end(), 0);
+    for (auto& n : next_) n.value.store(0, std::memory_order_relaxed);  // published by start_
     if (threads_ > 1) start_.arrive_and_wait();
-    step(0, own_);
+    step(0);
     if (threads_ > 1) stepped_.arrive_and_wait();
     // The other threads may still be merging: the caller's work between epochs (dispatch, bandwidth
     // shares) does not touch the L2 or the fills, and the next epoch's start_ waits for them. Each
@@ -101,13 +105,21 @@ class EpochRunner {
   }
 
  private:
-  void step(std::size_t first, std::size_t last) {
-    for (std::size_t i = first; i < last; ++i) {
-      try {
-        progress_[i] = sms_[i]->run_until(end_);
-      } catch (...) {
-        errors_[i] = std::current_exception();
-        return;
+  // A thread steps its own SMs, then helps the others with theirs: each list is taken in SM order
+  // through its counter, so every SM is stepped once and a list's unstepped SMs (after a fault) lie
+  // above the fault that stopped it. Which thread steps an SM changes nothing in the report.
+  void step(unsigned thread) {
+    for (unsigned k = 0; k < threads_; ++k) {
+      const unsigned list = (thread + k) % threads_;
+      for (;;) {
+        const std::size_t i = list + threads_ * next_[list].value.fetch_add(1, std::memory_order_relaxed);
+        if (i >= sms_.size()) break;
+        try {
+          progress_[i] = sms_[i]->run_until(end_);
+        } catch (...) {
+          errors_[i] = std::current_exception();
+          return;
+        }
       }
     }
   }
@@ -126,9 +138,12 @@ class EpochRunner {
   unsigned threads_;
   std::vector<std::exception_ptr> errors_;
   std::vector<char> progress_;
+  struct alignas(64) Counter {
+    std::atomic<std::size_t> value{0};
+  };
+  std::vector<Counter> next_;  // per thread's list: how many of its SMs have been taken this epoch
   SpinBarrier start_, stepped_;
   std::vector<std::thread> pool_;
-  std::size_t own_ = 0;
   std::uint64_t end_ = 0;
   std::atomic<bool> quit_{false};
 };
