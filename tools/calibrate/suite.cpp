@@ -180,6 +180,34 @@ double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, boo
   return cycles > 0 ? read * 4 * passes / cycles : 0.0;
 }
 
+// Cycles per dependent load of a grid-stride read with one load in flight per thread (stream_dep):
+// `blocks_per_sm` x 132 blocks of `block` threads over `elements` f32 zeros, so each thread's loads
+// follow one another and the figure is the DRAM round trip at that many warps per SM.
+double dependent_stream(const Target& t, std::uint32_t elements, std::uint32_t blocks_per_sm, std::uint32_t block) {
+  Run run(t);
+  const std::uint32_t blocks = 132 * blocks_per_sm, threads = blocks * block;
+  const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{threads} * 4);
+  const double cycles = run.launch("mb_memory.kir", "stream_dep", blocks, block, {in, out, elements});
+  return cycles / (double(elements) / threads);
+}
+
+// L2 to SM bytes per cycle: stream_rotate4 over 8 MiB (in L2), 9 passes against 1, so the first
+// pass's DRAM reads and the launch's ramp cancel; the bytes the 8 later passes read over the
+// cycles they add.
+double l2_stream(const Target& t) {
+  const std::uint32_t blocks = 132 * 4, block = 256, threads = blocks * block, n = 2u << 20;
+  std::uint64_t per_pass = 0;  // elements read in a pass: 4 per group while i + 3T < n
+  for (std::uint64_t gid = 0; gid < threads; ++gid)
+    for (std::uint64_t i = gid; i + 3ull * threads < n; i += 4ull * threads) per_pass += 4;
+  double cycles[2];
+  for (const std::uint32_t passes : {1u, 9u}) {
+    Run run(t);
+    const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{threads} * 4);
+    cycles[passes == 9] = run.launch("mb_memory.kir", "stream_rotate4", blocks, block, {in, out, n, passes});
+  }
+  return cycles[1] > cycles[0] ? double(per_pass) * 4 * 8 / (cycles[1] - cycles[0]) : 0.0;
+}
+
 std::vector<BenchInfo> make_suite() {
   std::vector<BenchInfo> s;
   s.push_back({"launch",
@@ -296,6 +324,19 @@ std::vector<BenchInfo> make_suite() {
                    const double cycles = run.launch("mb_memory.kir", "stream_stride4", blocks, block, {in, out, m, stride});
                    return cycles > 0 ? double(m) * 4 / cycles : 0.0;
                  }});
+  // The DRAM round trip as the load on it grows: one load in flight per thread, 2 to 64 warps per
+  // SM (compared only; docs/validation/timing.md reads the curve).
+  for (const auto& [warps, blocks_per_sm, block, elements] :
+       std::vector<std::array<std::uint32_t, 4>>{{2, 1, 64, 1u << 21}, {8, 1, 256, 1u << 22}, {16, 2, 256, 1u << 23},
+                                                 {32, 4, 256, 1u << 24}, {64, 8, 256, 1u << 24}})
+    s.push_back({fmt::format("dram-loaded-w{}", warps),
+                 fmt::format("{} warps per SM, one dependent f32 load in flight per thread, grid-stride over {} MiB",
+                             warps, elements >> 18),
+                 "cycles/load", "", Fit::None, 1, [blocks_per_sm, block, elements](const Target& t) {
+                   return dependent_stream(t, elements, blocks_per_sm, block);
+                 }});
+  s.push_back({"bw-l2-rotate", "32 warps per SM, four loads in flight per thread, 8 MiB read 8 more times from L2",
+               "B/cycle", "", Fit::None, 1, [](const Target& t) { return l2_stream(t); }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
