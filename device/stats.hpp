@@ -117,9 +117,10 @@ struct TimingStats {
                ? double(resident_warp_cycles) / (double(active_sm_cycles) * occupancy.max_warps_per_sm)
                : 0.0;
   }
-  // Issue slots used: issued over (active SM cycles x schedulers per SM).
+  // Issue slots used: the slots warps issued in (stalls.issued: every instruction, and the bodies
+  // of if-converted branches issued predicated off) over (active SM cycles x schedulers per SM).
   double issue_utilisation() const {
-    return active_sm_cycles ? double(warp_instructions) / (double(active_sm_cycles) * sub_partitions) : 0.0;
+    return active_sm_cycles ? double(stalls.issued) / (double(active_sm_cycles) * sub_partitions) : 0.0;
   }
   StallBreakdown stalls;            // summed over warps
   MemoryStats memory;

@@ -48,6 +48,10 @@ struct GpuPreset {
   std::uint32_t block_launch_cycles = 20;        // from a free slot to the block's first warp being ready
   double block_dispatch_cycles = 0;              // chip-wide: the block dispatcher starts one block per this many cycles
   std::uint32_t warp_launch_cycles = 2;          // between consecutive warps of a block becoming ready
+  // The compiler's if-conversion: a guarded forward branch over at most this many instructions
+  // (straight-line, no global memory access, entered only from the top) is predicated code on the
+  // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
+  std::uint32_t if_convert_max = 0;
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   // Pipelines, per timing class
   std::array<PipelineTiming, isa::kTimingClasses> pipeline{};

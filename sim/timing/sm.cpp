@@ -90,6 +90,34 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
   pipes_busy_until_.assign(sps, 0);
   sp_lowered_.assign(sps, kNever);
+  sp_hold_.assign(sps, 0);
+  mark_if_converted();
+}
+
+// A guarded forward branch whose body (the instructions up to its target) is at most
+// if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
+// those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the
+// compiler predicates the body (the SASS of the Fig 5.13/5.15 tree steps, docs/timing.md). Also
+// counts the body's shared memory accesses.
+void Sm::mark_if_converted() {
+  const auto& code = ctx_.program.code;
+  if_converted_.assign(code.size(), 0);
+  if_converted_shared_.assign(code.size(), 0);
+  const std::uint32_t most = ctx_.gpu.if_convert_max;
+  if (most == 0) return;
+  std::vector<char> entered(code.size() + 1, 0);  // targets of any branch
+  for (const Inst& in : code)
+    if (in.flow == Flow::Branch && in.target < entered.size()) entered[in.target] = 1;
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (in.flow != Flow::Branch || !in.guarded || in.target <= pc + 1 || in.target - pc - 1 > most) continue;
+    bool straight = true;
+    for (std::uint32_t k = pc + 1; k < in.target && straight; ++k)
+      straight = code[k].flow == Flow::Normal && !entered[k] && !isa::is_global_memory(code[k].timing);
+    if (!straight) continue;
+    if_converted_[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
+    for (std::uint32_t k = pc + 1; k < in.target; ++k) if_converted_shared_[pc] += isa::is_shared_memory(code[k].timing);
+  }
 }
 
 void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
@@ -144,8 +172,8 @@ bool Sm::run_until(std::uint64_t end) {
     std::uint64_t next = kNever;
     for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) {
       // A sub-partition none of whose warps can issue before sp_next_ is not looked at until then.
-      if (sp_next_[sp] > now_) {
-        next = std::min(next, sp_next_[sp]);
+      if (sp_next_[sp] > now_ || sp_hold_[sp] > now_) {
+        next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
         continue;
       }
       const std::size_t base = sp * scan_stride_;
@@ -185,12 +213,16 @@ bool Sm::run_until(std::uint64_t end) {
       // issue() may have released a barrier or finished a warp: keep what it lowered.
       sp_next_[sp] = std::min(sp_next, sp_lowered_[sp]);
       sp_lowered_[sp] = kNever;
-      next = std::min(next, sp_next_[sp]);
+      next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
     }
     // Skip to the next cycle at which some sub-partition can issue. issue() may have lowered the
     // sp_next_ of a sub-partition already passed in this cycle (a barrier release), so look again.
     // An SM whose last block just finished stops counting active cycles at the next one.
-    if (issued) next = resident_ == 0 ? now_ + 1 : *std::min_element(sp_next_.begin(), sp_next_.end());
+    if (issued) {
+      next = kNever;
+      for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
+      if (resident_ == 0) next = now_ + 1;
+    }
     const std::uint64_t advance =
         next == kNever ? end - now_ : std::max<std::uint64_t>(1, std::min(next, end) - now_);
     active_cycles_ += advance;
@@ -263,8 +295,21 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   }
   // After control flow the next instruction is fetched anew.
   std::uint64_t after = now + 1;
-  if (in.flow == Flow::Branch || in.flow == Flow::Exit || w.divergent_branches != divergent_before)
+  if (const std::uint32_t body = if_converted_[in.pc]; body != 0 && w.divergent_branches == divergent_before) {
+    // Predicated code on the GPU: no branch to fetch after; a warp whose lanes all skipped the body
+    // still issues it, one instruction a cycle, and holds its sub-partition's issue slot meanwhile.
+    if (w.pc == in.target) {  // the branch's own slot is the body's first
+      after = now + body;
+      s.stalls.issued += body - 1;
+      s.accounted_until = after;
+      sp_hold_[s.sub_partition] = after;
+      // Predicated-off shared accesses still pass through the SM's shared pipe (the H100 runs
+      // Fig 5.15 with its L1/shared pipe 72% busy, ncu, docs/validation/timing.md).
+      memory_.shared_predicated_off(now, if_converted_shared_[in.pc]);
+    }
+  } else if (in.flow == Flow::Branch || in.flow == Flow::Exit || w.divergent_branches != divergent_before) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
+  }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
   set_ready(s, now, after);
   if (in.timing == TimingClass::FenceGl) {

@@ -97,6 +97,7 @@ class Sm {
   void release_barrier(BlockSlot& block, std::uint64_t now);
   void finish_warp(WarpSlot& slot, std::uint64_t now);
   [[gnu::always_inline]] inline void account(WarpSlot& slot, std::uint64_t until);
+  void mark_if_converted();
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
   // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
@@ -130,6 +131,12 @@ class Sm {
   std::vector<ReadySet> ready_;
   std::vector<std::uint64_t> sp_next_;     // per sub-partition: no warp can issue before this cycle
   std::vector<std::uint64_t> sp_lowered_;  // per sub-partition: earliest ready_at set while issuing
+  // Per sub-partition: issuing a skipped if-converted body (predicated off) until this cycle.
+  std::vector<std::uint64_t> sp_hold_;
+  // Per instruction: the length of the body a guarded forward branch skips when the compiler
+  // predicates it (GpuPreset::if_convert_max), else 0.
+  std::vector<std::uint8_t> if_converted_;
+  std::vector<std::uint8_t> if_converted_shared_;  // the shared memory accesses in that body
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   StatsCollector stats_;

@@ -184,9 +184,9 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
   // DRAM utilisation, chip-wide: the bytes all SMs moved in the last epoch over what the chip could
-  // move, averaged over recent epochs (weight 1/4 for the newest). A read waits
-  // memory.dram_loaded_latency times it on top of the idle latency (calibrate's bw-dram: one load
-  // in flight per warp streams slower than the idle latency allows).
+  // move, averaged over recent epochs (weight 1/4 for the newest): u. A read waits
+  // memory.dram_loaded_latency x u / (1 - u), u at most 0.9, on top of the idle latency (a queue's
+  // shape: calibrate's dram-loaded-w2..w64 measure the round trip growing with load that way).
   std::uint64_t dram_bytes_before = 0;
   double dram_load = 0;
   // The chip's block dispatcher starts one block per gpu.block_dispatch_cycles: the cycle it is free.
@@ -221,7 +221,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
       dram_load = 0.75 * dram_load + 0.25 * std::min(1.0, used);
     }
     dram_bytes_before = dram_bytes;
-    const auto loaded = static_cast<std::uint32_t>(std::lround(gpu.dram_loaded_latency * dram_load));
+    const double u = std::min(dram_load, 0.9);
+    const auto loaded = static_cast<std::uint32_t>(std::lround(gpu.dram_loaded_latency * u / (1 - u)));
     for (auto& sm : sms) sm->memory().set_share(active, loaded);
     const std::uint64_t end = now + gpu.epoch_cycles;
     const bool progress = runner.run(end);

@@ -320,7 +320,7 @@ TEST_CASE("the stop-20 preset parameters are checked with one line naming them",
   }
 }
 
-TEST_CASE("dram_loaded_latency adds to DRAM reads in proportion to how busy DRAM has been", "[timing]") {
+TEST_CASE("dram_loaded_latency adds to DRAM reads as DRAM gets busy (times u / (1 - u))", "[timing]") {
   // A streaming kernel keeps DRAM busy; a single warp's few reads hardly use it.
   auto us = [](const std::vector<std::string>& launch, int extra) {
     auto args = launch;
@@ -338,4 +338,45 @@ TEST_CASE("dram_loaded_latency adds to DRAM reads in proportion to how busy DRAM
   // One block of two warps: its reads wait at most the little the first epoch's traffic adds.
   CHECK(us(tiny, 600) < us(tiny, 0) + 600 / 4);
   CHECK(us(stream, 600) == us(stream, 600));  // deterministic
+}
+
+TEST_CASE("an if-converted branch: a warp whose lanes all skip the body still issues it, results unchanged",
+          "[timing]") {
+  const std::string file = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/if_convert.kir";
+  auto run = [&](const char* kernel, int most) {
+    return run_json({file, "--kernel", kernel, "--grid", "1", "--block", "64", "--buffer", "out=u32[64]:zeros",
+                     "--gpu-set", fmt::format("if_convert_max={}", most)});
+  };
+  auto predicated_slots = [](const nlohmann::json& r) {
+    const auto& l = r["launches"][0];
+    return l["timing"]["stalls"]["issued"].get<std::int64_t>() - l["warp_instructions"].get<std::int64_t>();
+  };
+  // Warp 1 skips the 3-instruction body once: the branch's slot is the body's first, 2 more follow.
+  const auto off = run("if_convert", 0), shorter = run("if_convert", 2), fits = run("if_convert", 3),
+             h100 = run_json({file, "--kernel", "if_convert", "--grid", "1", "--block", "64", "--buffer",
+                              "out=u32[64]:zeros"});
+  CHECK(predicated_slots(off) == 0);
+  CHECK(predicated_slots(shorter) == 0);
+  CHECK(predicated_slots(fits) == 2);
+  CHECK(predicated_slots(h100) == 2);  // the h100 preset if-converts bodies of up to 8
+  // No branch to fetch after: the skipping warp is ready sooner than after a taken branch.
+  CHECK(cycles(fits) < cycles(off));
+  CHECK(fits["outputs"] == off["outputs"]);
+  CHECK(fits["launches"][0]["warp_instructions"] == off["launches"][0]["warp_instructions"]);
+  // A body with a global load stays a branch.
+  CHECK(predicated_slots(run("if_convert_global", 8)) == 0);
+  CHECK(cycles(run("if_convert_global", 8)) == cycles(run("if_convert_global", 0)));
+  // Fig 5.15's tree: the warps past the stride issue the predicated body and its shared accesses.
+  const std::vector<std::string> tree{"reduce-fig5-15", "--set", "n=262144", "--set", "block=512"};
+  auto with = [&](int most) {
+    auto args = tree;
+    args.insert(args.end(), {"--gpu-set", fmt::format("if_convert_max={}", most)});
+    return run_json(args);
+  };
+  const auto plain = with(0), converted = with(8);
+  CHECK(cycles(converted) > cycles(plain) * 21 / 20);
+  CHECK(predicated_slots(converted) > 0);
+  Io io;
+  CHECK(run_cli({"run", "vecadd", "--gpu-set", "if_convert_max=65"}, io) == 2);
+  CHECK_THAT(io.err, Catch::Contains("'sm.if_convert_max': '65' must be 0..64"));
 }
