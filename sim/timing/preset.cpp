@@ -122,6 +122,8 @@ const std::vector<Field>& fields() {
                        "cycles between consecutive warps of a block starting"));
     f.push_back(number("sm.if_convert_max", &GpuPreset::if_convert_max,
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
+    f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
+                       "global loads a warp keeps pending past the accumulations that use them (an unrolled loop; 0: none)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
                  [](GpuPreset& p, const std::string& v) {
                    if (v == "lrr") p.scheduler = SchedulerPolicy::LooseRoundRobin;
@@ -315,6 +317,7 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
   need(p.shared_replay_interval >= 1 && p.shared_replay_interval <= 1024, "memory.shared_replay_interval",
        fmt::format("{}", p.shared_replay_interval), "must be 1..1024");
+  need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
   need(p.if_convert_max <= 64, "sm.if_convert_max", fmt::format("{}", p.if_convert_max), "must be 0..64");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");

@@ -52,6 +52,11 @@ struct GpuPreset {
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
   std::uint32_t if_convert_max = 0;
+  // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
+  // (its destination is one of its sources) waiting only on a global load's result does not hold
+  // its warp while fewer than this many such loads are pending; its result is ready when they are.
+  // 0: every instruction waits for its sources at issue.
+  std::uint32_t batched_loads = 0;
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   // Pipelines, per timing class
   std::array<PipelineTiming, isa::kTimingClasses> pipeline{};

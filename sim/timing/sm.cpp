@@ -84,8 +84,13 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);
     };
     for (unsigned k = 0; k < in.read_count; ++k) need(in.reads[k]);
-    need(in.write);
-    for (unsigned k = 1; k < in.write_count; ++k) need(in.more_writes[k - 1]);
+    // With batched loads, a global load does not wait for the last value of its destination to land
+    // (write after write): the unrolled loop the compiler made loads into a register of its own.
+    // Every reader of the old value has issued before it, waiting or batched (batch()).
+    if (c.gpu.batched_loads == 0 || in.timing != isa::TimingClass::LoadGlobal) {
+      need(in.write);
+      for (unsigned k = 1; k < in.write_count; ++k) need(in.more_writes[k - 1]);
+    }
   }
   needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
   pipes_busy_until_.assign(sps, 0);
@@ -103,6 +108,12 @@ void Sm::mark_if_converted() {
   const auto& code = ctx_.program.code;
   if_converted_.assign(code.size(), 0);
   if_converted_shared_.assign(code.size(), 0);
+  accumulates_.assign(code.size(), 0);
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (in.flow != Flow::Normal || in.access_bytes != 0 || in.write == isa::kNoRegister || in.write_count > 1) continue;
+    for (unsigned k = 0; k < in.read_count; ++k) accumulates_[pc] |= in.reads[k] == in.write;
+  }
   const std::uint32_t most = ctx_.gpu.if_convert_max;
   if (most == 0) return;
   std::vector<char> entered(code.size() + 1, 0);  // targets of any branch
@@ -147,6 +158,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.unit_blocked = 0;
     s.blocked_until = 0;
     s.memory_done = 0;
+    s.batched = {};
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
@@ -349,6 +361,16 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
     }
     if (!progress_ && sink_.wrote_new_value(executor_.context())) progress_ = true;
   }
+  if (accumulates_[in.pc]) {
+    // Issued ahead of its sources (batch()): its result follows theirs.
+    for (std::uint32_t k = needs_begin_[in.pc]; k < needs_begin_[in.pc + 1]; ++k) {
+      const std::uint32_t r = needs_[k];
+      if (s.register_ready[r] > now && s.register_ready[r] + pt.latency > ready) {
+        ready = s.register_ready[r] + pt.latency;
+        from_memory = s.register_from_memory[r] != 0;
+      }
+    }
+  }
   if (in.write != isa::kNoRegister) {
     s.register_ready[in.write] = ready;
     s.register_from_memory[in.write] = from_memory;
@@ -357,6 +379,21 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
       s.register_from_memory[in.more_writes[k - 1]] = from_memory;
     }
   }
+}
+
+// An accumulation waiting on a global load lets its warp issue on while fewer than
+// sm.batched_loads such loads are pending (the compiler unrolled its loop and put the loads first:
+// NVVM unrolls the coarsened reduction's loop by 4); records the load's cycle if so.
+bool Sm::batch(WarpSlot& s, std::uint64_t now, std::uint64_t ready) {
+  const std::uint32_t most = ctx_.gpu.batched_loads;
+  std::uint32_t pending = 0, free = most;
+  for (std::uint32_t k = 0; k < most; ++k) {
+    if (s.batched[k] > now) ++pending;
+    else free = k;
+  }
+  if (pending >= most) return false;
+  s.batched[free] = ready;
+  return true;
 }
 
 void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
@@ -372,7 +409,7 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
       memory = s.register_from_memory[r] != 0;
     }
   }
-  if (deps > after) {
+  if (deps > after && !(memory && accumulates_[pc] && batch(s, now, deps))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;
   } else {

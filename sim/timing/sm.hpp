@@ -4,6 +4,7 @@
 // results whose latency has passed become visible, then each sub-partition issues at most one warp
 // instruction through the interpreter (the same step the functional mode runs).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -75,6 +76,7 @@ class Sm {
     std::uint64_t unit_blocked = 0;     // ready cycles lost to a busy unit since the last issue
     std::uint64_t blocked_until = 0;    // unit-busy cycles are counted up to here
     std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
+    std::array<std::uint64_t, 8> batched{};  // loads an accumulation went past: when each is ready
     StallBreakdown stalls;
     // The scoreboard: scoreboard_slots entries each, in the SM's register_ready_ and
     // register_from_memory_ (one allocation per SM, not two per warp slot).
@@ -98,6 +100,7 @@ class Sm {
   void finish_warp(WarpSlot& slot, std::uint64_t now);
   [[gnu::always_inline]] inline void account(WarpSlot& slot, std::uint64_t until);
   void mark_if_converted();
+  bool batch(WarpSlot& slot, std::uint64_t now, std::uint64_t ready);
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
   // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
@@ -137,6 +140,7 @@ class Sm {
   // predicates it (GpuPreset::if_convert_max), else 0.
   std::vector<std::uint8_t> if_converted_;
   std::vector<std::uint8_t> if_converted_shared_;  // the shared memory accesses in that body
+  std::vector<std::uint8_t> accumulates_;  // per instruction: an ALU instruction whose destination is a source
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   StatsCollector stats_;

@@ -109,18 +109,27 @@ class EpochRunner {
   // through its counter, so every SM is stepped once and a list's unstepped SMs (after a fault) lie
   // above the fault that stopped it. Which thread steps an SM changes nothing in the report.
   void step(unsigned thread) {
+    if (threads_ == 1) {  // no one to share with: no counters
+      for (std::size_t i = 0; i < sms_.size(); ++i)
+        if (!step_sm(i)) return;
+      return;
+    }
     for (unsigned k = 0; k < threads_; ++k) {
       const unsigned list = (thread + k) % threads_;
       for (;;) {
         const std::size_t i = list + threads_ * next_[list].value.fetch_add(1, std::memory_order_relaxed);
         if (i >= sms_.size()) break;
-        try {
-          progress_[i] = sms_[i]->run_until(end_);
-        } catch (...) {
-          errors_[i] = std::current_exception();
-          return;
-        }
+        if (!step_sm(i)) return;
       }
+    }
+  }
+  bool step_sm(std::size_t i) {
+    try {
+      progress_[i] = sms_[i]->run_until(end_);
+      return true;
+    } catch (...) {
+      errors_[i] = std::current_exception();
+      return false;
     }
   }
 

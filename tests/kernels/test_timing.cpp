@@ -380,3 +380,28 @@ TEST_CASE("an if-converted branch: a warp whose lanes all skip the body still is
   CHECK(run_cli({"run", "vecadd", "--gpu-set", "if_convert_max=65"}, io) == 2);
   CHECK_THAT(io.err, Catch::Contains("'sm.if_convert_max': '65' must be 0..64"));
 }
+
+TEST_CASE("batched_loads: a loop's accumulations let up to that many loads be pending, results unchanged",
+          "[timing]") {
+  // One block of the coarsened reduction, 32 loads per thread: one at a time without batching.
+  auto run = [](int batched, const char* coarse) {
+    return run_json({"reduce-coarsened", "--set", "n=8192", "--set", fmt::format("coarse={}", coarse), "--gpu-set",
+                     fmt::format("batched_loads={}", batched)});
+  };
+  const auto serial = run(0, "16"), two = run(2, "16"), four = run(4, "16");
+  CHECK(cycles(two) < cycles(serial) * 3 / 4);
+  CHECK(cycles(four) < cycles(two));
+  CHECK(four["outputs"] == serial["outputs"]);
+  CHECK(four["launches"][0]["warp_instructions"] == serial["launches"][0]["warp_instructions"]);
+  CHECK(cycles(run_json({"reduce-coarsened", "--set", "n=8192", "--set", "coarse=16"})) == cycles(serial));  // h100: 0
+  // vecadd accumulates nothing: only the loads' write-after-write wait goes (a few cycles).
+  const std::vector<std::string> vecadd{"vecadd", "--set", "n=65536"};
+  auto batched = vecadd;
+  batched.insert(batched.end(), {"--gpu-set", "batched_loads=4"});
+  const auto with = cycles(run_json(batched)), without = cycles(run_json(vecadd));
+  CHECK(with <= without);
+  CHECK(with + without / 100 >= without);
+  Io io;
+  CHECK(run_cli({"run", "vecadd", "--gpu-set", "batched_loads=9"}, io) == 2);
+  CHECK_THAT(io.err, Catch::Contains("'sm.batched_loads': '9' must be 0..8"));
+}
