@@ -53,11 +53,7 @@ class MemoryPath {
   // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
   // per further pass.
   std::uint64_t shared(std::uint64_t now, unsigned passes, std::uint32_t latency);
-  // `count` shared accesses predicated off for every lane (a skipped if-converted body): each still
-  // takes the shared pipe for a pass, and none is counted as a request.
-  void shared_predicated_off(std::uint64_t now, unsigned count) {
-    if (count != 0) shared_free_ = std::max(now, shared_free_) + count;
-  }
+
 
   // The lines this SM brought into L2 since the last merge, by L2 partition
   // (SectorCache::partition_of_set), so each host thread of the merge reads only its partitions.

@@ -102,12 +102,10 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
 // A guarded forward branch whose body (the instructions up to its target) is at most
 // if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
 // those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the
-// compiler predicates the body (the SASS of the Fig 5.13/5.15 tree steps, docs/timing.md). Also
-// counts the body's shared memory accesses.
+// compiler predicates the body (the SASS of the Fig 5.13/5.15 tree steps, docs/timing.md).
 void Sm::mark_if_converted() {
   const auto& code = ctx_.program.code;
   if_converted_.assign(code.size(), 0);
-  if_converted_shared_.assign(code.size(), 0);
   accumulates_.assign(code.size(), 0);
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
@@ -125,9 +123,7 @@ void Sm::mark_if_converted() {
     bool straight = true;
     for (std::uint32_t k = pc + 1; k < in.target && straight; ++k)
       straight = code[k].flow == Flow::Normal && !entered[k] && !isa::is_global_memory(code[k].timing);
-    if (!straight) continue;
-    if_converted_[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
-    for (std::uint32_t k = pc + 1; k < in.target; ++k) if_converted_shared_[pc] += isa::is_shared_memory(code[k].timing);
+    if (straight) if_converted_[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
   }
 }
 
@@ -315,9 +311,6 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
       s.stalls.issued += body - 1;
       s.accounted_until = after;
       sp_hold_[s.sub_partition] = after;
-      // Predicated-off shared accesses still pass through the SM's shared pipe (the H100 runs
-      // Fig 5.15 with its L1/shared pipe 72% busy, ncu, docs/validation/timing.md).
-      memory_.shared_predicated_off(now, if_converted_shared_[in.pc]);
     }
   } else if (in.flow == Flow::Branch || in.flow == Flow::Exit || w.divergent_branches != divergent_before) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
