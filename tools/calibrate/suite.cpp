@@ -336,7 +336,7 @@ std::vector<BenchInfo> make_suite() {
                    return dependent_stream(t, elements, blocks_per_sm, block);
                  }});
   s.push_back({"bw-l2-rotate", "32 warps per SM, four loads in flight per thread, 8 MiB read 8 more times from L2",
-               "B/cycle", "", Fit::None, 1, [](const Target& t) { return l2_stream(t); }});
+               "B/cycle", "memory.l2_bytes_per_cycle", Fit::Proportional, 1, [](const Target& t) { return l2_stream(t); }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
