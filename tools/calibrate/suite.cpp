@@ -353,6 +353,17 @@ std::vector<BenchInfo> make_suite() {
                    const double written = double(n / (4ull * threads) * (4ull * threads));
                    return cycles > 0 ? written * 4 / cycles : 0.0;
                  }});
+  // The same 16 MiB written as half lines over 32 MiB (a warp's store covers two half lines, as a
+  // 16x16 block of grey's does): does the L2 keep partial lines it would stream whole?
+  s.push_back({"bw-store-half-16m", "132 x 8 blocks of 256 threads write 16 MiB as the first half of each line",
+               "B/cycle", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, n = 16u << 18;
+                 const auto out = run.zeros(std::size_t{n} * 8);
+                 const double cycles = run.launch("mb_memory.kir", "stream_write_half4", blocks, block, {out, n});
+                 const double written = double(n / (4ull * threads) * (4ull * threads));
+                 return cycles > 0 ? written * 4 / cycles : 0.0;
+               }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,

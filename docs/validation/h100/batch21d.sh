@@ -7,6 +7,6 @@ out=${OUT:?}
 C=$PWD/.carry
 export LD_LIBRARY_PATH=$C
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > $out/device.txt 2>&1
-$C/warpsim calibrate --backend cuda --threads 8 --benches launch,bw-dram-mlp4,bw-l2-rotate,bw-store-16m,bw-store-256m \
+$C/warpsim calibrate --backend cuda --threads 8 --benches launch,bw-dram-mlp4,bw-l2-rotate,bw-store-16m,bw-store-256m,bw-store-half-16m \
   --save $out/raw-store.json --out $out/h100-store.ini > $out/calibrate-store.txt 2>&1
 echo "calibrate rc=$?" >> $out/calibrate-store.txt
