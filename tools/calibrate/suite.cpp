@@ -299,6 +299,16 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
                "cycles/step", "", Fit::None, 1,
                [](const Target& t) { return slowest_per_step(t, "mb_sync.kir", "tree_step", 512, 64); }});
+  // ptxas's if-conversion (sm.if_convert_max): 32 warps whose lanes all skip a guarded body of five
+  // adds, cycles per loop step (compared only; docs/timing.md).
+  s.push_back({"skip-body-32", "1024 threads loop over a guarded 5-add body every lane skips: cycles per step",
+               "cycles/step", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t threads = 1024, steps = 256;
+                 const auto out = run.zeros(std::size_t{threads} * 16);
+                 run.launch("mb_sync.kir", "skip_body", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
+                 return slowest(run, out, threads) / steps;
+               }});
   // One load in flight per warp: 132 x 64 x 128 B over a DRAM round trip bounds it (Little's law),
   // so it measures the DRAM latency under load (the H100: a round trip of ~950 cycles against 677
   // idle). Compared only: `--gpu-set dram_loaded_latency=307` reproduces it, but one load level
