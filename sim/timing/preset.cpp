@@ -163,7 +163,7 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
     f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,
-                       "extra cycles a DRAM read waits when DRAM is fully used (scaled by the recent utilisation)"));
+                       "k: a DRAM read waits k u / (1 - u) more cycles, u the recent DRAM utilisation (at most 0.9)"));
     f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));

@@ -73,7 +73,7 @@ struct GpuPreset {
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
-  std::uint32_t dram_loaded_latency = 0;         // extra DRAM latency at full DRAM utilisation (scaled by the utilisation)
+  std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load
   std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address
   std::uint32_t shared_banks = 32;

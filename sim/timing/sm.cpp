@@ -303,16 +303,19 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   }
   // After control flow the next instruction is fetched anew.
   std::uint64_t after = now + 1;
-  if (const std::uint32_t body = if_converted_[in.pc]; body != 0 && w.divergent_branches == divergent_before) {
-    // Predicated code on the GPU: no branch to fetch after; a warp whose lanes all skipped the body
-    // still issues it, one instruction a cycle, and holds its sub-partition's issue slot meanwhile.
-    if (w.pc == in.target) {  // the branch's own slot is the body's first
-      after = now + body;
-      s.stalls.issued += body - 1;
-      s.accounted_until = after;
-      sp_hold_[s.sub_partition] = after;
-    }
-  } else if (in.flow == Flow::Branch || in.flow == Flow::Exit || w.divergent_branches != divergent_before) {
+  // Predicated code on the GPU (an if-converted branch that did not split the warp): no branch to
+  // fetch after. A warp whose lanes all skipped the body still issues it, one instruction a cycle,
+  // and holds its sub-partition's issue slot meanwhile; one whose lanes all enter it goes on. Any
+  // other outcome (the warp split, or the reconvergence model moved it elsewhere) is a branch.
+  const std::uint32_t body = if_converted_[in.pc];
+  const bool uniform = w.divergent_branches == divergent_before;
+  if (body != 0 && uniform && w.pc == in.target) {  // the branch's own slot is the body's first
+    after = now + body;
+    s.stalls.issued += body - 1;
+    s.accounted_until = after;
+    sp_hold_[s.sub_partition] = after;
+  } else if (body != 0 && uniform && w.pc == in.pc + 1) {
+  } else if (in.flow == Flow::Branch || in.flow == Flow::Exit || !uniform) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);

@@ -107,7 +107,9 @@ class EpochRunner {
  private:
   // A thread steps its own SMs, then helps the others with theirs: each list is taken in SM order
   // through its counter, so every SM is stepped once and a list's unstepped SMs (after a fault) lie
-  // above the fault that stopped it. Which thread steps an SM changes nothing in the report.
+  // above the fault that stopped it, so the lowest fault is always found. Which thread steps an SM
+  // changes nothing in the report. After a fault, which other SMs of that epoch were stepped
+  // depends on timing; the launch then ends with the fault and reports nothing of that epoch.
   void step(unsigned thread) {
     if (threads_ == 1) {  // no one to share with: no counters
       for (std::size_t i = 0; i < sms_.size(); ++i)

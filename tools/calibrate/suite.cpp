@@ -168,6 +168,16 @@ double barrier(const Target& t, std::uint32_t warps) {
   return slowest(run, out, warps * 32) / (steps * 4);
 }
 
+// Elements a grid-stride loop of four accesses per thread a step touches: thread g does groups
+// g, g + 4T, ... while the group's last element (i + 3T) is below n (stream_read4, stream_rotate4,
+// stream_write4, stream_write_half4).
+std::uint64_t four_per_step_elements(std::uint64_t n, std::uint64_t threads) {
+  std::uint64_t count = 0;
+  for (std::uint64_t gid = 0; gid < threads; ++gid)
+    for (std::uint64_t i = gid; i + 3 * threads < n; i += 4 * threads) count += 4;
+  return count;
+}
+
 // Bytes per cycle of a grid-stride streaming read of `elements` f32 values, `passes` times, with
 // one load (stream_read) or four (stream_read4) in flight per thread.
 double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, bool four = false) {
@@ -176,7 +186,7 @@ double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, boo
   const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{threads} * 4);
   const double cycles = run.launch("mb_memory.kir", four ? "stream_read4" : "stream_read", blocks, block,
                                    {in, out, elements, passes});
-  const double read = four ? double(elements / (4 * threads) * (4 * threads)) : double(elements);
+  const double read = four ? double(four_per_step_elements(elements, threads)) : double(elements);
   return cycles > 0 ? read * 4 * passes / cycles : 0.0;
 }
 
@@ -196,9 +206,7 @@ double dependent_stream(const Target& t, std::uint32_t elements, std::uint32_t b
 // cycles they add.
 double l2_stream(const Target& t) {
   const std::uint32_t blocks = 132 * 4, block = 256, threads = blocks * block, n = 2u << 20;
-  std::uint64_t per_pass = 0;  // elements read in a pass: 4 per group while i + 3T < n
-  for (std::uint64_t gid = 0; gid < threads; ++gid)
-    for (std::uint64_t i = gid; i + 3ull * threads < n; i += 4ull * threads) per_pass += 4;
+  const std::uint64_t per_pass = four_per_step_elements(n, threads);
   double cycles[2];
   for (const std::uint32_t passes : {1u, 9u}) {
     Run run(t);
@@ -348,9 +356,8 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"bw-l2-rotate", "32 warps per SM, four loads in flight per thread, 8 MiB read 8 more times from L2",
                "B/cycle", "memory.l2_bytes_per_cycle", Fit::Proportional, 1, [](const Target& t) { return l2_stream(t); }});
   // Stores: 16 MiB (fits the L2) against 256 MiB (five L2s) from a cold L2, compared only. The
-  // H100 takes both at about 1,550 B/cycle (stop 21), as the model does by writing stores through
-  // to DRAM; a write-back L2 with its own write path of that rate reproduces both as well, but
-  // reads the held-out set worse (docs/validation/timing.md).
+  // H100 (stop 21): about 1,800 and 1,556 B/cycle, stores that stay in its write-back L2 faster
+  // than DRAM; the model writes stores through to DRAM (docs/validation/timing.md).
   for (const auto& [name, mib] : std::vector<std::pair<std::string, std::uint32_t>>{{"bw-store-16m", 16u},
                                                                                     {"bw-store-256m", 256u}})
     s.push_back({name, fmt::format("132 x 8 blocks of 256 threads write {} MiB, four stores per thread a step", mib),
@@ -360,7 +367,7 @@ std::vector<BenchInfo> make_suite() {
                                        n = mib << 18;  // f32 elements
                    const auto out = run.zeros(std::size_t{n} * 4);
                    const double cycles = run.launch("mb_memory.kir", "stream_write4", blocks, block, {out, n});
-                   const double written = double(n / (4ull * threads) * (4ull * threads));
+                   const double written = double(four_per_step_elements(n, threads));
                    return cycles > 0 ? written * 4 / cycles : 0.0;
                  }});
   // The same 16 MiB written as half lines over 32 MiB (a warp's store covers two half lines, as a
@@ -371,7 +378,7 @@ std::vector<BenchInfo> make_suite() {
                  const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, n = 16u << 18;
                  const auto out = run.zeros(std::size_t{n} * 8);
                  const double cycles = run.launch("mb_memory.kir", "stream_write_half4", blocks, block, {out, n});
-                 const double written = double(n / (4ull * threads) * (4ull * threads));
+                 const double written = double(four_per_step_elements(n, threads));
                  return cycles > 0 ? written * 4 / cycles : 0.0;
                }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
