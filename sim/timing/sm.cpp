@@ -84,6 +84,13 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);
     };
     for (unsigned k = 0; k < in.read_count; ++k) need(in.reads[k]);
+    // An ALU instruction whose destination is one of its sources, which batch() may issue ahead of
+    // a pending load; only looked for with batched loads, so nothing else pays for it.
+    bool accumulates = false;
+    if (c.gpu.batched_loads != 0 && in.flow == Flow::Normal && in.access_bytes == 0 &&
+        in.write != isa::kNoRegister && in.write_count <= 1)
+      for (unsigned k = 0; k < in.read_count; ++k) accumulates |= in.reads[k] == in.write;
+    accumulates_.push_back(accumulates);
     // With batched loads, a global load does not wait for the last value of its destination to land
     // (write after write): the unrolled loop the compiler made loads into a register of its own.
     // Every reader of the old value has issued before it, waiting or batched (batch()).
@@ -106,12 +113,6 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
 void Sm::mark_if_converted() {
   const auto& code = ctx_.program.code;
   if_converted_.assign(code.size(), 0);
-  accumulates_.assign(code.size(), 0);
-  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
-    const Inst& in = code[pc];
-    if (in.flow != Flow::Normal || in.access_bytes != 0 || in.write == isa::kNoRegister || in.write_count > 1) continue;
-    for (unsigned k = 0; k < in.read_count; ++k) accumulates_[pc] |= in.reads[k] == in.write;
-  }
   const std::uint32_t most = ctx_.gpu.if_convert_max;
   if (most == 0) return;
   std::vector<char> entered(code.size() + 1, 0);  // targets of any branch
@@ -180,8 +181,8 @@ bool Sm::run_until(std::uint64_t end) {
     std::uint64_t next = kNever;
     for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) {
       // A sub-partition none of whose warps can issue before sp_next_ is not looked at until then.
-      if (sp_next_[sp] > now_ || sp_hold_[sp] > now_) {
-        next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
+      if (sp_next_[sp] > now_) {
+        next = std::min(next, sp_next_[sp]);
         continue;
       }
       const std::size_t base = sp * scan_stride_;
@@ -218,19 +219,16 @@ bool Sm::run_until(std::uint64_t end) {
         if ((candidates & (candidates - 1)) != 0) sp_next = now_ + 1;  // the others are still ready
         if (chosen.live && !chosen.at_barrier) sp_next = std::min(sp_next, chosen.ready_at);
       }
-      // issue() may have released a barrier or finished a warp: keep what it lowered.
-      sp_next_[sp] = std::min(sp_next, sp_lowered_[sp]);
+      // issue() may have released a barrier or finished a warp: keep what it lowered. Nothing
+      // issues while the sub-partition issues a skipped if-converted body (sp_hold_).
+      sp_next_[sp] = std::max(std::min(sp_next, sp_lowered_[sp]), sp_hold_[sp]);
       sp_lowered_[sp] = kNever;
-      next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
+      next = std::min(next, sp_next_[sp]);
     }
     // Skip to the next cycle at which some sub-partition can issue. issue() may have lowered the
     // sp_next_ of a sub-partition already passed in this cycle (a barrier release), so look again.
     // An SM whose last block just finished stops counting active cycles at the next one.
-    if (issued) {
-      next = kNever;
-      for (std::uint32_t sp = 0; sp < sub_partitions_; ++sp) next = std::min(next, std::max(sp_next_[sp], sp_hold_[sp]));
-      if (resident_ == 0) next = now_ + 1;
-    }
+    if (issued) next = resident_ == 0 ? now_ + 1 : *std::min_element(sp_next_.begin(), sp_next_.end());
     const std::uint64_t advance =
         next == kNever ? end - now_ : std::max<std::uint64_t>(1, std::min(next, end) - now_);
     active_cycles_ += advance;
@@ -250,8 +248,9 @@ void Sm::sync(const WarpSlot& s) {
 }
 
 void Sm::wake(const WarpSlot& s) {
-  sp_next_[s.sub_partition] = std::min(sp_next_[s.sub_partition], s.ready_at);
-  sp_lowered_[s.sub_partition] = std::min(sp_lowered_[s.sub_partition], s.ready_at);
+  const std::uint64_t at = std::max(s.ready_at, sp_hold_[s.sub_partition]);  // sp_next_ never goes below the hold
+  sp_next_[s.sub_partition] = std::min(sp_next_[s.sub_partition], at);
+  sp_lowered_[s.sub_partition] = std::min(sp_lowered_[s.sub_partition], at);
 }
 
 void Sm::account(WarpSlot& s, std::uint64_t until) {
@@ -309,13 +308,13 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   // other outcome (the warp split, or the reconvergence model moved it elsewhere) is a branch.
   const std::uint32_t body = if_converted_[in.pc];
   const bool uniform = w.divergent_branches == divergent_before;
-  if (body != 0 && uniform && w.pc == in.target) {  // the branch's own slot is the body's first
+  const bool predicated = body != 0 && uniform && (w.pc == in.target || w.pc == in.pc + 1);
+  if (predicated && w.pc == in.target) {  // the branch's own slot is the body's first
     after = now + body;
     s.stalls.issued += body - 1;
     s.accounted_until = after;
     sp_hold_[s.sub_partition] = after;
-  } else if (body != 0 && uniform && w.pc == in.pc + 1) {
-  } else if (in.flow == Flow::Branch || in.flow == Flow::Exit || !uniform) {
+  } else if (!predicated && (in.flow == Flow::Branch || in.flow == Flow::Exit || !uniform)) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);

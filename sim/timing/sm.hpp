@@ -139,7 +139,7 @@ class Sm {
   // Per instruction: the length of the body a guarded forward branch skips when the compiler
   // predicates it (GpuPreset::if_convert_max), else 0.
   std::vector<std::uint8_t> if_converted_;
-  std::vector<std::uint8_t> accumulates_;  // per instruction: an ALU instruction whose destination is a source
+  std::vector<std::uint8_t> accumulates_;  // per instruction: an ALU instruction whose destination is a source (batched loads only)
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   StatsCollector stats_;
