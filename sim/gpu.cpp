@@ -101,6 +101,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   if (config_.mode == Mode::Timing) {
     if (config_.l2_start == L2Start::Restored) restore_l2();
     if (config_.l2_start == L2Start::Flushed) l2_.clear();
+    l2_.settle();  // every line's data has arrived before the next launch starts at cycle 0
     return run_timing(spec, program, config_, memory_, l2_);
   }
   return launch_functional(spec, program);

@@ -35,7 +35,8 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
   const std::uint64_t set = l2_.set_index(a.line);
-  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors);
+  std::uint64_t pending = 0;  // a hit on a line still being fetched waits for the fetch
+  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending);
   const std::uint32_t miss = a.sectors & ~hit;
   const auto sectors = count_sectors(a.sectors);
   const auto missing = count_sectors(miss);
@@ -44,6 +45,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
+  std::uint64_t fetched_ready = 0;
   if (missing > 0) {
     // A read fetches whole aligned groups of memory.dram_fetch_sectors sectors (bw-dram-s8 against
     // bw-dram-s32); a write allocates in L2 without a fetch, and only a read waits for DRAM.
@@ -60,8 +62,13 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     arrive = std::max(arrive, dram_channel_.serve(now, bytes));
     if (!write) latency = dram_latency_;
   }
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled});
-  return static_cast<std::uint64_t>(std::ceil(arrive)) + latency + extra_latency;
+  std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
+  if (missing > 0 && !write) fetched_ready = ready;
+  // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
+  // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
+  if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready});
+  return ready + extra_latency;
 }
 
 std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines) {
@@ -72,10 +79,17 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
     const auto sectors = count_sectors(a.sectors);
     stats.global_sectors += sectors;
     stats.l1_sector_accesses += sectors;
-    const std::uint32_t hit = l1_.access(a.line, a.sectors);  // misses allocate
+    std::uint64_t* ready = nullptr;
+    const std::uint32_t hit = l1_.access(a.line, a.sectors, &ready);  // misses allocate
     stats.l1_sector_hits += count_sectors(hit);
     const std::uint32_t miss = a.sectors & ~hit;
-    if (miss != 0) done = std::max(done, to_l2(start, {a.line, miss}, 0, false));
+    // A hit on a line whose fill is on its way waits for it (one arrival cycle per line).
+    if (hit != 0 && ready != nullptr && gpu_.pending_fills) done = std::max(done, *ready);
+    if (miss != 0) {
+      const std::uint64_t arrival = to_l2(start, {a.line, miss}, 0, false);
+      done = std::max(done, arrival);
+      if (ready != nullptr) *ready = std::max(*ready, arrival);
+    }
   }
   return done;
 }

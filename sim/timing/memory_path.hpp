@@ -4,6 +4,7 @@
 // at the epoch's end the logs are merged in SM order, so the result does not depend on how many
 // host threads stepped the SMs. Atomics are performed at the L2.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct L2Fill {
   std::uint64_t line = 0;
   std::uint64_t set = 0;
   std::uint32_t sectors = 0;
+  std::uint64_t ready = 0;  // when the data fetched from DRAM arrives (0: a hit, nothing fetched)
 };
 
 class MemoryPath {
@@ -53,6 +55,13 @@ class MemoryPath {
   // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
   // per further pass.
   std::uint64_t shared(std::uint64_t now, unsigned passes, std::uint32_t latency);
+  // A shared access with every lane predicated off: one pass of the pipe, no result, no request.
+  // Returns the cycle the pipe takes it.
+  std::uint64_t shared_pass(std::uint64_t now) {
+    const std::uint64_t start = std::max(now, shared_free_);
+    shared_free_ = start + 1;
+    return start;
+  }
 
 
   // The lines this SM brought into L2 since the last merge, by L2 partition

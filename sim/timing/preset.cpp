@@ -122,6 +122,8 @@ const std::vector<Field>& fields() {
                        "cycles between consecutive warps of a block starting"));
     f.push_back(number("sm.if_convert_max", &GpuPreset::if_convert_max,
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
+    f.push_back(number("sm.predicated_shared_passes", &GpuPreset::predicated_shared_passes,
+                       "1: each shared access of a skipped if-converted body still takes a pass of the SM's shared pipe (0: none)"));
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
                        "global loads a warp keeps pending past the accumulations that use them (an unrolled loop; 0: none)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
@@ -166,6 +168,8 @@ const std::vector<Field>& fields() {
                        "k: a DRAM read waits k u / (1 - u) more cycles, u the recent DRAM utilisation (at most 0.9)"));
     f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
+    f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
+                       "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
     f.push_back(number("memory.atomic_same_address_cycles", &GpuPreset::atomic_same_address_cycles,
                        "cycles L2 spends per atomic to one address"));
@@ -317,6 +321,9 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
   need(p.shared_replay_interval >= 1 && p.shared_replay_interval <= 1024, "memory.shared_replay_interval",
        fmt::format("{}", p.shared_replay_interval), "must be 1..1024");
+  need(p.pending_fills <= 1, "memory.pending_fills", fmt::format("{}", p.pending_fills), "must be 0 or 1");
+  need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),
+       "must be 0 or 1");
   need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
   need(p.if_convert_max <= 64, "sm.if_convert_max", fmt::format("{}", p.if_convert_max), "must be 0..64");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",

@@ -52,6 +52,7 @@ struct GpuPreset {
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
   std::uint32_t if_convert_max = 0;
+  std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
   // (its destination is one of its sources) waiting only on a global load's result does not hold
   // its warp while fewer than this many such loads are pending; its result is ready when they are.
@@ -73,6 +74,7 @@ struct GpuPreset {
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
+  std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load
   std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address

@@ -10,6 +10,7 @@ SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned asso
   tags_.assign(sets_ * ways_, kEmpty);
   used_.assign(sets_ * ways_, 0);
   sectors_.assign(sets_ * ways_, 0);
+  ready_.assign(sets_ * ways_, 0);
 }
 
 std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const {
@@ -48,6 +49,7 @@ std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
     if (used_[i] < used_[victim]) victim = i;
   tags_[victim] = line;
   sectors_[victim] = 0;
+  ready_[victim] = 0;
   return static_cast<std::size_t>(victim);
 }
 
@@ -71,6 +73,20 @@ std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors) {
   return hit;
 }
 
+std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors, std::uint64_t** ready) {
+  *ready = nullptr;
+  if (sets_ == 0) return 0;
+  const std::uint64_t first = set_of(line) * ways_;
+  const std::int64_t w = find_in(line, first);
+  if (w < 0 && sectors == 0) return 0;
+  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
+  const std::uint32_t hit = sectors_[i] & sectors;
+  sectors_[i] |= sectors;
+  used_[i] = ++clock_;
+  *ready = &ready_[i];
+  return hit;
+}
+
 void SectorCache::update(std::uint64_t line, std::uint32_t sectors) {
   if (sets_ == 0) return;
   const std::int64_t w = find(line);
@@ -84,6 +100,7 @@ void SectorCache::clear() {
   std::fill(tags_.begin(), tags_.end(), kEmpty);
   std::fill(used_.begin(), used_.end(), 0);
   std::fill(sectors_.begin(), sectors_.end(), 0);
+  std::fill(ready_.begin(), ready_.end(), 0);
   clock_ = 0;
   for (auto& c : partition_clock_) c = 0;
 }

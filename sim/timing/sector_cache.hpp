@@ -1,6 +1,10 @@
 // A set-associative sector cache (tags only: data lives in the functional memory): lines of
 // `line_bytes` with a valid bit per sector, LRU replacement. Used for each SM's L1 and the L2.
+// Each line also keeps the cycle its data arrives (`ready`): a line allocated by a miss is present
+// at once, so a later access to it is a hit, but one made before the fill arrives waits for it, as
+// a GPU's miss-status holding registers merge requests to a line already on its way.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -21,11 +25,16 @@ class SectorCache {
   // present() then, if sectors were missing, fill() of the rest, else touch(): one lookup. Returns
   // the sectors that were present.
   std::uint32_t access(std::uint64_t line, std::uint32_t sectors);
+  // The same, and `*ready` points at the line's arrival cycle (null when nothing was touched): the
+  // caller waits for it on a hit and raises it after sending a miss below.
+  std::uint32_t access(std::uint64_t line, std::uint32_t sectors, std::uint64_t** ready);
   // Marks a use of the line for LRU (on a hit).
   void touch(std::uint64_t line);
   // Updates sectors only where the line is present (write-through, no allocate).
   void update(std::uint64_t line, std::uint32_t sectors);
   void clear();
+  // Every line's data has arrived (between launches: each launch counts cycles from 0).
+  void settle() { std::fill(ready_.begin(), ready_.end(), 0); }
   // The L2's merge: fills only lines whose set falls in partition `part` of `kPartitions`, each
   // partition with its own LRU clock, so partitions can be filled on different host threads and
   // the result is the same for any number of them (LRU compares stamps within one set only).
@@ -37,13 +46,20 @@ class SectorCache {
   // set, for the L2, whose lines are looked up by one SM and filled later by the merge.
   std::uint64_t set_index(std::uint64_t line) const { return sets_ == 0 ? 0 : set_of(line); }
   static unsigned partition_of_set(std::uint64_t set) { return static_cast<unsigned>(set % kPartitions); }
-  std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors) const {
+  // `*ready`: the cycle the line's data arrives (0 if it is not present).
+  std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors, std::uint64_t* ready) const {
+    *ready = 0;
     if (sets_ == 0) return 0;
     const std::int64_t w = find_in(line, set * ways_);
-    return w >= 0 ? (sectors_[static_cast<std::size_t>(w)] & sectors) : 0;
+    if (w < 0) return 0;
+    *ready = ready_[static_cast<std::size_t>(w)];
+    return sectors_[static_cast<std::size_t>(w)] & sectors;
   }
-  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part) {
-    if (sets_ != 0) fill_in(line, sectors, set * ways_, partition_clock_[part]);
+  // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch).
+  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part, std::uint64_t ready) {
+    if (sets_ == 0) return;
+    const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part]);
+    ready_[i] = std::max(ready_[i], ready);
   }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it.
   void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
@@ -73,6 +89,7 @@ class SectorCache {
   std::vector<std::uint64_t> tags_;
   std::vector<std::uint64_t> used_;
   std::vector<std::uint32_t> sectors_;
+  std::vector<std::uint64_t> ready_;
 };
 
 }  // namespace warpsim::sim

@@ -312,6 +312,15 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   if (predicated && w.pc == in.target) {  // the branch's own slot is the body's first
     after = now + body;
     s.stalls.issued += body - 1;
+    // Its shared accesses still go down the shared pipe, lanes off (Nsight Compute: Fig 5.15's L1/
+    // shared pipe 72% busy where the lanes that access are a seventh of its warps' shared issues),
+    // and the warp issues past one only when the pipe has taken it.
+    if (ctx_.gpu.predicated_shared_passes != 0) {
+      std::uint64_t slot = now;
+      for (std::uint32_t k = 1; k <= body; ++k, ++slot)
+        if (isa::is_shared_memory(ctx_.program.code[in.pc + k].timing)) slot = memory_.shared_pass(slot);
+      after = std::max(after, slot);
+    }
     s.accounted_until = after;
     sp_hold_[s.sub_partition] = after;
   } else if (!predicated && (in.flow == Flow::Branch || in.flow == Flow::Exit || !uniform)) {

@@ -141,7 +141,7 @@ class EpochRunner {
   void merge(unsigned thread) {
     for (auto& sm : sms_)
       for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_)
-        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part);
+        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready);
   }
 
   std::vector<std::unique_ptr<Sm>>& sms_;

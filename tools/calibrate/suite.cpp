@@ -5,6 +5,7 @@
 #include <bit>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -317,6 +318,39 @@ std::vector<BenchInfo> make_suite() {
                  run.launch("mb_sync.kir", "skip_body", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
                  return slowest(run, out, threads) / steps;
                }});
+  // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
+  // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
+  s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
+               "cycles/step", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t threads = 1024, steps = 256;
+                 const auto out = run.zeros(std::size_t{threads} * 16);
+                 run.launch("mb_sync.kir", "skip_shared", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
+                 return slowest(run, out, threads) / steps;
+               }});
+  // Merged misses (compared only; stop 22): 16 warps of one block, or one warp on each of 132 SMs,
+  // chase the same cold chain; cycles per load of the slowest thread. Near chase-dram if a request
+  // for a line already on its way waits for it (memory.pending_fills), far below if it hits.
+  for (const auto& [name, blocks, block] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
+           {"chase-merge-w16", 1u, 512u}, {"chase-merge-sm132", 132u, 32u}})
+    s.push_back({name, fmt::format("{} block(s) of {} threads chase one cold chain together", blocks, block),
+                 "cycles/load", "", Fit::None, 1, [blocks, block](const Target& t) {
+                   Run run(t);
+                   const std::size_t bytes = 64u << 20, nodes = bytes / 128;
+                   const auto base = run.zeros(bytes);
+                   std::vector<std::uint64_t> buffer(bytes / 8, 0);
+                   std::vector<std::uint32_t> order(nodes);
+                   std::iota(order.begin(), order.end(), 0u);
+                   std::mt19937_64 rng(7);
+                   std::shuffle(order.begin() + 1, order.end(), rng);
+                   for (std::size_t i = 0; i < nodes; ++i)
+                     buffer[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
+                   run.write(base, buffer);
+                   const std::uint32_t threads = blocks * block, steps = 256;
+                   const auto out = run.zeros(std::size_t{threads} * 16);
+                   run.launch("mb_memory.kir", "chase_together", blocks, block, {base, out, steps});
+                   return slowest(run, out, threads) / steps;
+                 }});
   // One load in flight per warp: 132 x 64 x 128 B over a DRAM round trip bounds it (Little's law),
   // so it measures the DRAM latency under load (the H100: a round trip of ~950 cycles against 677
   // idle). Compared only: `--gpu-set dram_loaded_latency=307` reproduces it, but one load level
