@@ -288,6 +288,9 @@ class Decoder {
     for (unsigned k = 1; k < access.write_count; ++k) out.more_writes[k - 1] = access.writes[k];
     if (out.timing == isa::TimingClass::AtomGlobal || out.timing == isa::TimingClass::FenceGl)
       program_.global_atomics = true;
+    out.aggregates = in.op == isa::Opcode::AtomAdd && out.timing == isa::TimingClass::AtomGlobal &&
+                     (in.type == isa::Type::U32 || in.type == isa::Type::S32 || in.type == isa::Type::U64) &&
+                     in.operands[2].kind == isa::OperandKind::Immediate;
     switch (in.op) {
       case isa::Opcode::Bra:
         out.flow = Flow::Branch;

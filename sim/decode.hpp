@@ -83,6 +83,9 @@ struct Inst {
   bool has_mask = false;  // shfl, vote, bar.warp.sync: src[mask] holds a membermask operand
   std::uint8_t mask = 0;  // which src holds it
   std::uint8_t access_bytes = 0;  // per lane, the whole vector
+  // A global integer atom.add of a constant: ptxas aggregates a warp's lanes on one address into
+  // one atomic (VOTEU.ANY, POPC, one ATOMG: the SASS of bfs_frontier), so the L2 sees one lane.
+  bool aggregates = false;
   std::uint8_t read_count = 0;
   std::uint32_t reads[6] = {};
   std::uint32_t write = isa::kNoRegister;

@@ -17,12 +17,14 @@ unsigned count_sectors(std::uint32_t m) {
 
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
     : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
+  if (gpu.atomic_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
   set_share(gpu.sms);
 }
 
 void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
   dram_latency_ = gpu_.dram_latency + loaded_latency;
   const double n = std::max(1u, active_sms);
+  slice_cycles_ = gpu_.atomic_slice_cycles * n;
   l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n);
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
 }
@@ -113,7 +115,17 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
   std::uint64_t done = start;
   for (const auto& a : lines) {
     stats.global_sectors += count_sectors(a.sectors);
-    done = std::max(done, to_l2(start, a, serial, false));
+    std::uint64_t queued = 0;
+    if (!slice_free_.empty()) {
+      // The slice works through its atomics one request after another, shared by every SM at
+      // work (atom-hot, atom-spread): this SM's share of it is free at slice_free_.
+      const auto line = a.line ^ (a.line >> 9) ^ (a.line >> 17);
+      double& free = slice_free_[line % slice_free_.size()];
+      const double begin = std::max(free, double(start));
+      free = begin + slice_cycles_ * std::max(same_address, 1u);
+      queued = static_cast<std::uint64_t>(std::ceil(begin)) - start;
+    }
+    done = std::max(done, to_l2(start, a, serial, false) + queued);
   }
   return done;
 }

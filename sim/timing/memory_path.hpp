@@ -50,6 +50,9 @@ class MemoryPath {
   // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines);
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines);
+  // `same_address`: the most lanes on one word. Each line's L2 slice is held for
+  // memory.atomic_slice_cycles x same_address x the SMs at work (they share it); a request waits
+  // for its slice.
   std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address);
   // Shared memory: `passes` bank passes; the first takes one cycle of the SM's shared-memory pipe,
   // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
@@ -81,7 +84,9 @@ class MemoryPath {
   const SectorCache& l2_;
   SectorCache l1_;
   Channel l2_channel_, dram_channel_;
-  std::uint32_t dram_latency_ = 0;  // memory.dram_latency plus the loaded latency of this epoch
+  std::uint32_t dram_latency_ = 0;
+  double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
+  std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic  // memory.dram_latency plus the loaded latency of this epoch
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
 };

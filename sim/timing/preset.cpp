@@ -173,6 +173,10 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
     f.push_back(number("memory.atomic_same_address_cycles", &GpuPreset::atomic_same_address_cycles,
                        "cycles L2 spends per atomic to one address"));
+    f.push_back(number("memory.atomic_slice_cycles", &GpuPreset::atomic_slice_cycles,
+                       "cycles the L2 slice holding a line spends on one warp's atomic to it, times the lanes on its busiest word; "
+                       "all SMs at work share each slice (0: atomics take no slice time)"));
+    f.push_back(number("memory.l2_slices", &GpuPreset::l2_slices, "L2 slices that lines are spread over (atomics)"));
     f.push_back(number("memory.shared_banks", &GpuPreset::shared_banks, "shared-memory banks"));
     f.push_back(number("memory.shared_bank_bytes", &GpuPreset::shared_bank_bytes, "bytes per bank word"));
     f.push_back(number("memory.shared_replay_cycles", &GpuPreset::shared_replay_cycles,
@@ -321,6 +325,9 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
   need(p.shared_replay_interval >= 1 && p.shared_replay_interval <= 1024, "memory.shared_replay_interval",
        fmt::format("{}", p.shared_replay_interval), "must be 1..1024");
+  need(p.atomic_slice_cycles >= 0 && p.atomic_slice_cycles <= 1e6, "memory.atomic_slice_cycles",
+       fmt::format("{}", p.atomic_slice_cycles), "must be 0..1e6");
+  need(p.l2_slices >= 1 && p.l2_slices <= 4096, "memory.l2_slices", fmt::format("{}", p.l2_slices), "must be 1..4096");
   need(p.pending_fills <= 1, "memory.pending_fills", fmt::format("{}", p.pending_fills), "must be 0 or 1");
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),
        "must be 0 or 1");

@@ -78,6 +78,8 @@ struct GpuPreset {
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load
   std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address
+  double atomic_slice_cycles = 0;                // cycles an L2 slice spends on a warp's atomic to a line, per lane on its busiest word (0: not modelled)
+  std::uint32_t l2_slices = 96;                  // L2 slices the lines are spread over (atomics)
   std::uint32_t shared_banks = 32;
   std::uint32_t shared_bank_bytes = 4;
   std::uint32_t shared_replay_cycles = 1;        // each bank pass after the first (conflicts, same-word atomics)

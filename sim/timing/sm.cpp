@@ -100,6 +100,32 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     }
   }
   needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
+  // With batched loads, an ALU instruction whose result the next reader in its straight-line run
+  // accumulates (the multiply before the add of sum += a[i] * x[i]) goes ahead of its loads too:
+  // ptxas issues the unrolled loop's loads before its multiplies (SASS of gemv_t, matmul-naive).
+  if (c.gpu.batched_loads != 0)
+    for (std::uint32_t pc = 0; pc < c.program.code.size(); ++pc) {
+      const Inst& in = c.program.code[pc];
+      if (accumulates_[pc] || in.flow != Flow::Normal || in.access_bytes != 0 || in.write == isa::kNoRegister ||
+          in.write_count > 1)
+        continue;
+      bool fed = false, load_after = false;
+      for (std::uint32_t k = pc + 1; k < c.program.code.size(); ++k) {
+        const Inst& next = c.program.code[k];
+        if (next.flow != Flow::Normal || next.block_start) break;
+        load_after |= next.timing == TimingClass::LoadGlobal;
+        bool reads = false;
+        for (unsigned j = 0; j < next.read_count; ++j) reads |= next.reads[j] == in.write;
+        if (reads && !fed) {
+          fed = true;
+          if (accumulates_[k]) accumulates_[pc] = 1;
+        }
+      }
+      // An unrolled body (NVVM's PTX: four iterations' loads, multiplies and a chain of adds in
+      // renamed registers): ptxas hoists its loads above the arithmetic, so arithmetic with a
+      // global load after it in its run goes ahead of the loads before it.
+      if (load_after) accumulates_[pc] = 1;
+    }
   pipes_busy_until_.assign(sps, 0);
   sp_lowered_.assign(sps, kNever);
   sp_hold_.assign(sps, 0);
@@ -312,17 +338,18 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   if (predicated && w.pc == in.target) {  // the branch's own slot is the body's first
     after = now + body;
     s.stalls.issued += body - 1;
-    // Its shared accesses still go down the shared pipe, lanes off (Nsight Compute: Fig 5.15's L1/
-    // shared pipe 72% busy where the lanes that access are a seventh of its warps' shared issues),
-    // and the warp issues past one only when the pipe has taken it.
+    // The sub-partition is held for the body's issue slots. Its shared accesses still go down the
+    // shared pipe, lanes off (Nsight Compute: Fig 5.15's L1/shared pipe 72% busy where the lanes
+    // that access are a seventh of its warps' shared issues; skip-shared-32), and the warp issues
+    // past the body only when the pipe has taken them; other warps issue meanwhile.
+    s.accounted_until = after;
+    sp_hold_[s.sub_partition] = after;
     if (ctx_.gpu.predicated_shared_passes != 0) {
       std::uint64_t slot = now;
       for (std::uint32_t k = 1; k <= body; ++k, ++slot)
         if (isa::is_shared_memory(ctx_.program.code[in.pc + k].timing)) slot = memory_.shared_pass(slot);
       after = std::max(after, slot);
     }
-    s.accounted_until = after;
-    sp_hold_[s.sub_partition] = after;
   } else if (!predicated && (in.flow == Flow::Branch || in.flow == Flow::Exit || !uniform)) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
@@ -341,7 +368,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   const Inst& in = *r.inst;
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
   std::uint64_t ready = now + pt.latency;
-  bool from_memory = false;
+  bool from_memory = false, derived = false;
   if (in.access_bytes != 0 && r.exec != 0) {
     const GpuPreset& g = ctx_.gpu;
     if (isa::is_global_memory(in.timing)) {
@@ -352,7 +379,9 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
       } else if (in.timing == TimingClass::StoreGlobal) {
         s.memory_done = std::max(s.memory_done, memory_.store(now, lines_));
       } else {
-        ready = memory_.atomic(now, lines_, most_common_address(r.addresses, r.exec)) + pt.latency;
+        unsigned same = most_common_address(r.addresses, r.exec);
+        if (in.aggregates && same == count_lanes(r.exec)) same = 1;  // one atomic for the warp
+        ready = memory_.atomic(now, lines_, same) + pt.latency;
         s.memory_done = std::max(s.memory_done, ready);
         from_memory = true;
       }
@@ -372,15 +401,17 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
       if (s.register_ready[r] > now && s.register_ready[r] + pt.latency > ready) {
         ready = s.register_ready[r] + pt.latency;
         from_memory = s.register_from_memory[r] != 0;
+        derived = from_memory;
       }
     }
   }
   if (in.write != isa::kNoRegister) {
+    const std::uint8_t origin = derived ? kDerived : from_memory ? kLoaded : 0;
     s.register_ready[in.write] = ready;
-    s.register_from_memory[in.write] = from_memory;
+    s.register_from_memory[in.write] = origin;
     for (unsigned k = 1; k < in.write_count; ++k) {  // ld.v2/.v4, an unpacking mov
       s.register_ready[in.more_writes[k - 1]] = ready;
-      s.register_from_memory[in.more_writes[k - 1]] = from_memory;
+      s.register_from_memory[in.more_writes[k - 1]] = origin;
     }
   }
 }
@@ -404,16 +435,20 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   const std::uint32_t pc = s.warp->pc;
   const std::uint64_t* const register_ready = s.register_ready;
   std::uint64_t deps = 0;
-  bool memory = false;
+  bool memory = false, loaded = false;
   // Sources, then destinations (write after write: the earlier result must land first).
   for (std::uint32_t k = needs_begin_[pc]; k < needs_begin_[pc + 1]; ++k) {
     const std::uint32_t r = needs_[k];
+    if (register_ready[r] > after && s.register_from_memory[r] == kLoaded) loaded = true;
     if (register_ready[r] > deps) {
       deps = register_ready[r];
       memory = s.register_from_memory[r] != 0;
     }
   }
-  if (deps > after && !(memory && accumulates_[pc] && batch(s, now, deps))) {
+  // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
+  // only on values derived from batched loads (an accumulation after the multiply the loads feed)
+  // goes on with them.
+  if (deps > after && !(memory && accumulates_[pc] && (!loaded || batch(s, now, deps)))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;
   } else {

@@ -113,6 +113,9 @@ class Sm {
   std::vector<BlockSlot> blocks_;
   std::vector<WarpSlot> warps_;  // blocks_per_sm x warps_per_block, by block slot
   std::vector<std::uint64_t> register_ready_;
+  // What a register's pending value waits on: 0 an ALU result, kLoaded a memory access,
+  // kDerived an instruction batched ahead of its loads (set_ready, batch()).
+  static constexpr std::uint8_t kLoaded = 1, kDerived = 2;
   std::vector<std::uint8_t> register_from_memory_;
   std::vector<std::vector<std::uint32_t>> partition_warps_;  // warp indices per sub-partition
   std::vector<std::unique_ptr<WarpScheduler>> schedulers_;

@@ -10,11 +10,15 @@
 
 namespace {
 const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation.json";
-// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 13.1% since stop 21
-// (the compiler's if-conversion; 13.6% at stop 20, launches timed from a cold L2 without launch
-// overhead; 43.7% with stop 16's measurements and preset), rounded up: docs/validation/timing.md
+// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.0% since stop 22
+// (pending fills, batched loads, predicated shared passes, atomics; 13.1% at stop 21, 13.6% at
+// stop 20; 43.7% with stop 16's measurements and preset), rounded up: docs/validation/timing.md
 // records the figure.
-const std::string kRecordedMape = "14";
+const std::string kRecordedMape = "10";
+// The second held-out set (stop 22, measured after the preset was frozen; 38.0% blind), its "ci"
+// runs (gemv, global atomics, gather, BFS): 21.9% now, rounded up.
+const std::string kData22 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop22.json";
+const std::string kRecordedMape22 = "23";
 }  // namespace
 
 TEST_CASE("the timing error over the saved H100 runs does not rise above the recorded figure", "[timing]") {
@@ -24,6 +28,19 @@ TEST_CASE("the timing error over the saved H100 runs does not rise above the rec
   CHECK(code == 0);
   CHECK_THAT(io.out, Catch::Contains("mean absolute percentage error"));
   CHECK_THAT(io.out, Catch::Contains("strided-copy"));
+}
+
+TEST_CASE("the timing error over the second saved H100 set does not rise above the recorded figure", "[timing]") {
+  // Its CUDA C runs name their files from the repository root, as the GPU ran them.
+  const auto before = std::filesystem::current_path();
+  std::filesystem::current_path(std::filesystem::path(WARPSIM_TEST_DATA_DIR) / ".." / "..");
+  warpsim::cli::Io io;
+  const int code =
+      warpsim::cli::run_cli({"timing-report", kData22, "--ci", "--threads", "2", "--max-mape", kRecordedMape22}, io);
+  INFO(io.out << io.err);
+  CHECK(code == 0);
+  std::filesystem::current_path(before);
+  CHECK_THAT(io.out, Catch::Contains("histo_global.cu"));
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {

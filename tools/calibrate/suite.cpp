@@ -318,6 +318,40 @@ std::vector<BenchInfo> make_suite() {
                  run.launch("mb_sync.kir", "skip_body", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
                  return slowest(run, out, threads) / steps;
                }});
+  // Global atomics across the chip (stop 22), timed by the launch: 132 x 4 blocks of 256 threads.
+  // atom-hot: lane 0 of every warp adds to one word (cycles per atomic, chip-wide: the L2 slice
+  // that holds it serialises them; fits memory.atomic_slice_cycles); atom-spread: every lane to its
+  // own line each step (lane atomics per cycle, chip-wide: how many slices share the work, read
+  // for memory.l2_slices); atom-line / atom-line-m4: every warp's 32 lanes to one line, 32 or 8
+  // distinct words (cycles per warp atomic, chip-wide).
+  struct AtomCase {
+    const char* name;
+    const char* what;
+    const char* unit;
+    const char* fits;
+    Fit fit;
+    std::uint32_t stride, mask, lane0, steps;
+    bool per_lane_rate;
+  };
+  for (const AtomCase& c : std::vector<AtomCase>{
+           {"atom-hot", "lane 0 of each of 132 x 32 warps: 16 atomicAdds each to one global word", "cycles/atomic",
+            "memory.atomic_slice_cycles", Fit::Proportional, 0, 0, 1, 16, false},
+           {"atom-spread", "132 x 1024 threads: 16 atomicAdds each, every lane its own line each step",
+            "atomics/cycle", "", Fit::None, 32, (1u << 22) - 1, 0, 16, true},
+           {"atom-line", "132 x 32 warps: 16 atomicAdds each, the 32 lanes to 32 words of one line", "cycles/atomic",
+            "", Fit::None, 1, 31, 0, 16, false},
+           {"atom-line-m4", "the same to 8 words of that line, 4 lanes each", "cycles/atomic", "", Fit::None, 1, 7, 0,
+            16, false}})
+    s.push_back({c.name, c.what, c.unit, c.fits, c.fit, 1, [c](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 4, block = 256;
+                   const auto words = run.zeros(std::size_t{c.mask + 1} * 4);
+                   const double cycles =
+                       run.launch("mb_sync.kir", "atom_stream", blocks, block, {words, c.steps, c.stride, c.mask, c.lane0});
+                   const double warps = double(blocks) * block / 32 * c.steps;
+                   if (c.per_lane_rate) return cycles > 0 ? warps * 32 / cycles : 0.0;
+                   return cycles / warps;
+                 }});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
