@@ -9,8 +9,7 @@ SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned asso
   set_mod_ = Remainder(sets_);
   tags_.assign(sets_ * ways_, kEmpty);
   used_.assign(sets_ * ways_, 0);
-  sectors_.assign(sets_ * ways_, 0);
-  ready_.assign(sets_ * ways_, 0);
+  meta_.assign(sets_ * ways_, Meta{});
 }
 
 std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const {
@@ -23,7 +22,7 @@ std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const
 std::uint32_t SectorCache::present(std::uint64_t line, std::uint32_t sectors) const {
   if (sets_ == 0) return 0;
   const std::int64_t w = find(line);
-  return w >= 0 ? (sectors_[static_cast<std::size_t>(w)] & sectors) : 0;
+  return w >= 0 ? (meta_[static_cast<std::size_t>(w)].sectors & sectors) : 0;
 }
 
 void SectorCache::touch(std::uint64_t line) {
@@ -48,15 +47,15 @@ std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
   for (std::uint64_t i = first + 1; i < first + ways_; ++i)
     if (used_[i] < used_[victim]) victim = i;
   tags_[victim] = line;
-  sectors_[victim] = 0;
-  ready_[victim] = 0;
+  meta_[victim].sectors = 0;
+  meta_[victim].ready = 0;
   return static_cast<std::size_t>(victim);
 }
 
 std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock) {
   const std::int64_t w = find_in(line, first);
   const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
-  sectors_[i] |= sectors;
+  meta_[i].sectors |= sectors;
   used_[i] = ++clock;
   return i;
 }
@@ -67,8 +66,8 @@ std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors) {
   const std::int64_t w = find_in(line, first);
   if (w < 0 && sectors == 0) return 0;  // nothing to fill, nothing to touch
   const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
-  const std::uint32_t hit = sectors_[i] & sectors;
-  sectors_[i] |= sectors;
+  const std::uint32_t hit = meta_[i].sectors & sectors;
+  meta_[i].sectors |= sectors;
   used_[i] = ++clock_;
   return hit;
 }
@@ -80,10 +79,10 @@ std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors, std
   const std::int64_t w = find_in(line, first);
   if (w < 0 && sectors == 0) return 0;
   const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
-  const std::uint32_t hit = sectors_[i] & sectors;
-  sectors_[i] |= sectors;
+  const std::uint32_t hit = meta_[i].sectors & sectors;
+  meta_[i].sectors |= sectors;
   used_[i] = ++clock_;
-  *ready = &ready_[i];
+  *ready = &meta_[i].ready;
   return hit;
 }
 
@@ -92,15 +91,14 @@ void SectorCache::update(std::uint64_t line, std::uint32_t sectors) {
   const std::int64_t w = find(line);
   if (w < 0) return;
   const auto i = static_cast<std::size_t>(w);
-  sectors_[i] |= sectors;
+  meta_[i].sectors |= sectors;
   used_[i] = ++clock_;
 }
 
 void SectorCache::clear() {
   std::fill(tags_.begin(), tags_.end(), kEmpty);
   std::fill(used_.begin(), used_.end(), 0);
-  std::fill(sectors_.begin(), sectors_.end(), 0);
-  std::fill(ready_.begin(), ready_.end(), 0);
+  std::fill(meta_.begin(), meta_.end(), Meta{});
   clock_ = 0;
   for (auto& c : partition_clock_) c = 0;
 }

@@ -34,7 +34,9 @@ class SectorCache {
   void update(std::uint64_t line, std::uint32_t sectors);
   void clear();
   // Every line's data has arrived (between launches: each launch counts cycles from 0).
-  void settle() { std::fill(ready_.begin(), ready_.end(), 0); }
+  void settle() {
+    for (auto& m : meta_) m.ready = 0;
+  }
   // The L2's merge: fills only lines whose set falls in partition `part` of `kPartitions`, each
   // partition with its own LRU clock, so partitions can be filled on different host threads and
   // the result is the same for any number of them (LRU compares stamps within one set only).
@@ -52,14 +54,14 @@ class SectorCache {
     if (sets_ == 0) return 0;
     const std::int64_t w = find_in(line, set * ways_);
     if (w < 0) return 0;
-    *ready = ready_[static_cast<std::size_t>(w)];
-    return sectors_[static_cast<std::size_t>(w)] & sectors;
+    *ready = meta_[static_cast<std::size_t>(w)].ready;
+    return meta_[static_cast<std::size_t>(w)].sectors & sectors;
   }
   // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch).
   void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part, std::uint64_t ready) {
     if (sets_ == 0) return;
     const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part]);
-    ready_[i] = std::max(ready_[i], ready);
+    meta_[i].ready = std::max(meta_[i].ready, ready);
   }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it.
   void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
@@ -88,8 +90,13 @@ class SectorCache {
   std::uint64_t partition_clock_[kPartitions] = {};
   std::vector<std::uint64_t> tags_;
   std::vector<std::uint64_t> used_;
-  std::vector<std::uint32_t> sectors_;
-  std::vector<std::uint64_t> ready_;
+  // A line's present sectors and when its data arrives, side by side: a hit reads both, so they
+  // share one host cache line.
+  struct Meta {
+    std::uint64_t ready = 0;
+    std::uint32_t sectors = 0;
+  };
+  std::vector<Meta> meta_;
 };
 
 }  // namespace warpsim::sim
