@@ -81,6 +81,16 @@ double slowest_per_step(const Target& t, const std::string& file, const std::str
   return slowest(run, out, threads) / steps;
 }
 
+// The if-conversion loops of mb_sync.kir (skip_body, skip_shared): 1024 threads, 256 steps of a
+// guarded body under a key no step reaches, so every lane skips it; cycles per step.
+double skip_per_step(const Target& t, const std::string& kernel) {
+  Run run(t);
+  const std::uint32_t threads = 1024, steps = 256;
+  const auto out = run.zeros(std::size_t{threads} * 16);
+  run.launch("mb_sync.kir", kernel, 1, threads, {out, steps, 0xffffffffu});
+  return slowest(run, out, threads) / steps;
+}
+
 constexpr std::uint32_t kChainOps = 16;  // instructions per round of the generated chains
 
 // Chain arguments (a, b) per class: values that stay finite, non-zero and unfoldable.
@@ -311,13 +321,7 @@ std::vector<BenchInfo> make_suite() {
   // ptxas's if-conversion (sm.if_convert_max): 32 warps whose lanes all skip a guarded body of five
   // adds, cycles per loop step (compared only; docs/timing.md).
   s.push_back({"skip-body-32", "1024 threads loop over a guarded 5-add body every lane skips: cycles per step",
-               "cycles/step", "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t threads = 1024, steps = 256;
-                 const auto out = run.zeros(std::size_t{threads} * 16);
-                 run.launch("mb_sync.kir", "skip_body", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
-                 return slowest(run, out, threads) / steps;
-               }});
+               "cycles/step", "", Fit::None, 1, [](const Target& t) { return skip_per_step(t, "skip_body"); }});
   // Global atomics across the chip (stop 22), timed by the launch: 132 x 4 blocks of 256 threads.
   // atom-hot: lane 0 of every warp adds to one word (cycles per atomic, chip-wide: the L2 slice
   // that holds it serialises them; fits memory.atomic_slice_cycles); atom-spread: every lane to its
@@ -355,13 +359,7 @@ std::vector<BenchInfo> make_suite() {
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
-               "cycles/step", "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t threads = 1024, steps = 256;
-                 const auto out = run.zeros(std::size_t{threads} * 16);
-                 run.launch("mb_sync.kir", "skip_shared", 1, threads, {out, steps, 0xffffffffu});  // no step reaches key
-                 return slowest(run, out, threads) / steps;
-               }});
+               "cycles/step", "", Fit::None, 1, [](const Target& t) { return skip_per_step(t, "skip_shared"); }});
   // Merged misses (compared only; stop 22): 16 warps of one block, or one warp on each of 132 SMs,
   // chase the same cold chain; cycles per load of the slowest thread. Near chase-dram if a request
   // for a line already on its way waits for it (memory.pending_fills), far below if it hits.

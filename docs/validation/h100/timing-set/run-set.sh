@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs the timing validation set on the GPU: one JSON report per line of set.txt, in $1 (a folder).
-# Usage (on the GPU machine, beside the portable warpsim): bash run-set.sh OUTDIR
+# Runs a timing validation set on the GPU: one JSON report per line of the set file (set.txt, or
+# set22.txt for the second set), in $1 (a folder).
+# Usage (on the GPU machine, beside the portable warpsim): bash run-set.sh OUTDIR [SET_FILE]
 set -u
 out="$1"; mkdir -p "$out"
 here="$(cd "$(dirname "$0")" && pwd)"
+set_file="${2:-$here/set.txt}"
 i=0
-grep -v '^#' "$here/set.txt" | while IFS='|' read -r family args; do
+grep -v '^#' "$set_file" | while IFS='|' read -r family args; do
   i=$((i + 1))
   # shellcheck disable=SC2086
   ./warpsim run $args --backend cuda --format json > "$out/$(printf %02d $i).json" 2> "$out/$(printf %02d $i).err"
