@@ -84,9 +84,9 @@ class MemoryPath {
   const SectorCache& l2_;
   SectorCache l1_;
   Channel l2_channel_, dram_channel_;
-  std::uint32_t dram_latency_ = 0;
+  std::uint32_t dram_latency_ = 0;     // memory.dram_latency plus the loaded latency of this epoch
   double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
-  std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic  // memory.dram_latency plus the loaded latency of this epoch
+  std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
 };

@@ -125,7 +125,7 @@ const std::vector<Field>& fields() {
     f.push_back(number("sm.predicated_shared_passes", &GpuPreset::predicated_shared_passes,
                        "1: each shared access of a skipped if-converted body still takes a pass of the SM's shared pipe (0: none)"));
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
-                       "global loads a warp keeps pending past the accumulations that use them (an unrolled loop; 0: none)"));
+                       "loads a warp keeps pending past the arithmetic of an unrolled loop that uses them (accumulations and what feeds them; 0: none)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
                  [](GpuPreset& p, const std::string& v) {
                    if (v == "lrr") p.scheduler = SchedulerPolicy::LooseRoundRobin;

@@ -54,9 +54,10 @@ struct GpuPreset {
   std::uint32_t if_convert_max = 0;
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
-  // (its destination is one of its sources) waiting only on a global load's result does not hold
-  // its warp while fewer than this many such loads are pending; its result is ready when they are.
-  // 0: every instruction waits for its sources at issue.
+  // (its destination is one of its sources), one whose result the next reader accumulates, and
+  // arithmetic with a global load after it in its straight-line run, waiting on a load's result
+  // (global, shared or atomic), do not hold the warp while fewer than this many such loads are
+  // pending; their results are ready when the loads' are. 0: every instruction waits at issue.
   std::uint32_t batched_loads = 0;
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   // Pipelines, per timing class

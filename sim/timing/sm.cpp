@@ -120,6 +120,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
           fed = true;
           if (accumulates_[k]) accumulates_[pc] = 1;
         }
+        if (fed && load_after) break;
       }
       // An unrolled body (NVVM's PTX: four iterations' loads, multiplies and a chain of adds in
       // renamed registers): ptxas hoists its loads above the arithmetic, so arithmetic with a

@@ -142,7 +142,9 @@ class Sm {
   // Per instruction: the length of the body a guarded forward branch skips when the compiler
   // predicates it (GpuPreset::if_convert_max), else 0.
   std::vector<std::uint8_t> if_converted_;
-  std::vector<std::uint8_t> accumulates_;  // per instruction: an ALU instruction whose destination is a source (batched loads only)
+  // Per instruction, batched loads only: an ALU instruction that may go ahead of pending loads (it
+  // accumulates, feeds an accumulation, or has a global load after it in its straight-line run).
+  std::vector<std::uint8_t> accumulates_;
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   StatsCollector stats_;

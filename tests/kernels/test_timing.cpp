@@ -7,6 +7,7 @@
 
 #include "kernels/scenario.hpp"
 #include "sim/gpu.hpp"
+#include "sim/timing/sector_cache.hpp"
 #include "tests/kernels/textbook_helpers.hpp"
 #include "tools/cli.hpp"
 
@@ -536,4 +537,28 @@ TEST_CASE("batched_loads: an unrolled body's arithmetic goes ahead of the loads 
   CHECK(cycles(batched) * 3 < cycles(serial) * 2);
   CHECK(batched["outputs"] == serial["outputs"]);
   CHECK(batched["launches"][0]["warp_instructions"] == serial["launches"][0]["warp_instructions"]);
+}
+
+TEST_CASE("a line's arrival cycle is kept until the launch ends, then settled, and cleared when it is evicted",
+          "[timing]") {
+  using warpsim::sim::SectorCache;
+  SectorCache l2(std::uint64_t{1} << 16, 128, 2);  // 256 sets of 2 ways
+  const std::uint64_t line = 5, set = l2.set_index(line);
+  const unsigned part = SectorCache::partition_of_set(set);
+  l2.fill_set_partition(line, 1, set, part, 1000);
+  l2.fill_set_partition(line, 1, set, part, 0);  // a later hit's touch does not lower it
+  std::uint64_t ready = 0;
+  CHECK(l2.present_in_set(line, set, 1, &ready) == 1);
+  CHECK(ready == 1000);
+  l2.settle();  // the next launch counts cycles from 0
+  CHECK(l2.present_in_set(line, set, 1, &ready) == 1);
+  CHECK(ready == 0);
+  l2.fill_set_partition(line, 1, set, part, 2000);
+  // Two more lines of the same set evict it; brought back, it has no arrival cycle of its own.
+  for (std::uint64_t other = line + 1; other < line + 100000 && l2.present_in_set(line, set, 1, &ready) != 0; ++other)
+    if (l2.set_index(other) == set) l2.fill_set_partition(other, 1, set, part, 0);
+  CHECK(l2.present_in_set(line, set, 1, &ready) == 0);
+  l2.fill_set_partition(line, 1, set, part, 0);
+  CHECK(l2.present_in_set(line, set, 1, &ready) == 1);
+  CHECK(ready == 0);
 }

@@ -32,14 +32,16 @@ TEST_CASE("the timing error over the saved H100 runs does not rise above the rec
 
 TEST_CASE("the timing error over the second saved H100 set does not rise above the recorded figure", "[timing]") {
   // Its CUDA C runs name their files from the repository root, as the GPU ran them.
-  const auto before = std::filesystem::current_path();
-  std::filesystem::current_path(std::filesystem::path(WARPSIM_TEST_DATA_DIR) / ".." / "..");
+  struct Cd {
+    std::filesystem::path before = std::filesystem::current_path();
+    explicit Cd(const std::filesystem::path& to) { std::filesystem::current_path(to); }
+    ~Cd() { std::filesystem::current_path(before); }
+  } cd(std::filesystem::path(WARPSIM_TEST_DATA_DIR) / ".." / "..");
   warpsim::cli::Io io;
   const int code =
       warpsim::cli::run_cli({"timing-report", kData22, "--ci", "--threads", "2", "--max-mape", kRecordedMape22}, io);
   INFO(io.out << io.err);
   CHECK(code == 0);
-  std::filesystem::current_path(before);
   CHECK_THAT(io.out, Catch::Contains("histo_global.cu"));
 }
 
