@@ -19,26 +19,9 @@ std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const
   return -1;
 }
 
-std::uint32_t SectorCache::present(std::uint64_t line, std::uint32_t sectors) const {
-  if (sets_ == 0) return 0;
-  const std::int64_t w = find(line);
-  return w >= 0 ? (meta_[static_cast<std::size_t>(w)].sectors & sectors) : 0;
-}
-
-void SectorCache::touch(std::uint64_t line) {
-  if (sets_ == 0) return;
-  const std::int64_t w = find(line);
-  if (w >= 0) used_[static_cast<std::size_t>(w)] = ++clock_;
-}
-
 void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part) {
   if (sets_ == 0) return;
   fill_stamped(line, sectors, partition_clock_[part]);
-}
-
-void SectorCache::fill(std::uint64_t line, std::uint32_t sectors) {
-  if (sets_ == 0) return;
-  fill_stamped(line, sectors, clock_);
 }
 
 std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
@@ -58,18 +41,6 @@ std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std:
   meta_[i].sectors |= sectors;
   used_[i] = ++clock;
   return i;
-}
-
-std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors) {
-  if (sets_ == 0) return 0;
-  const std::uint64_t first = set_of(line) * ways_;
-  const std::int64_t w = find_in(line, first);
-  if (w < 0 && sectors == 0) return 0;  // nothing to fill, nothing to touch
-  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
-  const std::uint32_t hit = meta_[i].sectors & sectors;
-  meta_[i].sectors |= sectors;
-  used_[i] = ++clock_;
-  return hit;
 }
 
 std::uint32_t SectorCache::access(std::uint64_t line, std::uint32_t sectors, std::uint64_t** ready) {

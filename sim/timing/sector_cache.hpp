@@ -18,18 +18,11 @@ class SectorCache {
   // A cache of `bytes` (0: no cache, every lookup misses).
   SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity);
 
-  // The sectors of `sectors` that are present (no state change).
-  std::uint32_t present(std::uint64_t line, std::uint32_t sectors) const;
-  // Marks the sectors present, allocating the line (evicting the least recently used) if needed.
-  void fill(std::uint64_t line, std::uint32_t sectors);
-  // present() then, if sectors were missing, fill() of the rest, else touch(): one lookup. Returns
-  // the sectors that were present.
-  std::uint32_t access(std::uint64_t line, std::uint32_t sectors);
-  // The same, and `*ready` points at the line's arrival cycle (null when nothing was touched): the
-  // caller waits for it on a hit and raises it after sending a miss below.
+  // The sectors of `sectors` that were present, marking the rest present (a miss allocates the
+  // line, evicting the least recently used) and the line used, in one lookup; `*ready` points at
+  // the line's arrival cycle (null when nothing was touched): the caller waits for it on a hit and
+  // raises it after sending a miss below.
   std::uint32_t access(std::uint64_t line, std::uint32_t sectors, std::uint64_t** ready);
-  // Marks a use of the line for LRU (on a hit).
-  void touch(std::uint64_t line);
   // Updates sectors only where the line is present (write-through, no allocate).
   void update(std::uint64_t line, std::uint32_t sectors);
   void clear();

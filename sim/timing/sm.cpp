@@ -44,6 +44,63 @@ std::uint32_t Sm::pipe(TimingClass c) const {
   return 0;
 }
 
+CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
+  const auto& code = program.code;
+  CompilerShape shape;
+  shape.if_converted.assign(code.size(), 0);
+  shape.batchable.assign(code.size(), 0);
+  // A guarded forward branch whose body (the instructions up to its target) is at most
+  // if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
+  // those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the
+  // compiler predicates the body (the SASS of the Fig 5.13/5.15 tree steps, docs/timing.md).
+  if (gpu.if_convert_max != 0) {
+    std::vector<char> entered(code.size() + 1, 0);  // targets of any branch
+    for (const Inst& in : code)
+      if (in.flow == Flow::Branch && in.target < entered.size()) entered[in.target] = 1;
+    for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+      const Inst& in = code[pc];
+      if (in.flow != Flow::Branch || !in.guarded || in.target <= pc + 1 || in.target - pc - 1 > gpu.if_convert_max)
+        continue;
+      bool straight = true;
+      for (std::uint32_t k = pc + 1; k < in.target && straight; ++k)
+        straight = code[k].flow == Flow::Normal && !entered[k] && !isa::is_global_memory(code[k].timing);
+      if (straight) shape.if_converted[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
+    }
+  }
+  if (gpu.batched_loads == 0) return shape;
+  auto alu = [](const Inst& in) {
+    return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
+  };
+  // An ALU instruction whose destination is one of its sources (an accumulation).
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc)
+    if (alu(code[pc]))
+      for (unsigned k = 0; k < code[pc].read_count; ++k) shape.batchable[pc] |= code[pc].reads[k] == code[pc].write;
+  // An ALU instruction whose result the next reader in its straight-line run accumulates (the
+  // multiply before the add of sum += a[i] * x[i]): ptxas issues the unrolled loop's loads before
+  // its multiplies (SASS of gemv_t, matmul-naive). And arithmetic with a global load after it in its
+  // run: an unrolled body (NVVM's PTX adds four iterations into renamed registers) whose loads
+  // ptxas hoists above the arithmetic.
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (shape.batchable[pc] || !alu(in)) continue;
+    bool fed = false, load_after = false;
+    for (std::uint32_t k = pc + 1; k < code.size(); ++k) {
+      const Inst& next = code[k];
+      if (next.flow != Flow::Normal || next.block_start) break;
+      load_after |= next.timing == TimingClass::LoadGlobal;
+      bool reads = false;
+      for (unsigned j = 0; j < next.read_count; ++j) reads |= next.reads[j] == in.write;
+      if (reads && !fed) {
+        fed = true;
+        if (shape.batchable[k]) shape.batchable[pc] = 1;
+      }
+      if (fed && load_after) break;
+    }
+    if (load_after) shape.batchable[pc] = 1;
+  }
+  return shape;
+}
+
 Sm::Sm(const SmContext& c, std::uint32_t id)
     : ctx_(c),
       id_(id),
@@ -84,13 +141,6 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);
     };
     for (unsigned k = 0; k < in.read_count; ++k) need(in.reads[k]);
-    // An ALU instruction whose destination is one of its sources, which batch() may issue ahead of
-    // a pending load; only looked for with batched loads, so nothing else pays for it.
-    bool accumulates = false;
-    if (c.gpu.batched_loads != 0 && in.flow == Flow::Normal && in.access_bytes == 0 &&
-        in.write != isa::kNoRegister && in.write_count <= 1)
-      for (unsigned k = 0; k < in.read_count; ++k) accumulates |= in.reads[k] == in.write;
-    accumulates_.push_back(accumulates);
     // With batched loads, a global load does not wait for the last value of its destination to land
     // (write after write): the unrolled loop the compiler made loads into a register of its own.
     // Every reader of the old value has issued before it, waiting or batched (batch()).
@@ -100,59 +150,9 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     }
   }
   needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
-  // With batched loads, an ALU instruction whose result the next reader in its straight-line run
-  // accumulates (the multiply before the add of sum += a[i] * x[i]) goes ahead of its loads too:
-  // ptxas issues the unrolled loop's loads before its multiplies (SASS of gemv_t, matmul-naive).
-  if (c.gpu.batched_loads != 0)
-    for (std::uint32_t pc = 0; pc < c.program.code.size(); ++pc) {
-      const Inst& in = c.program.code[pc];
-      if (accumulates_[pc] || in.flow != Flow::Normal || in.access_bytes != 0 || in.write == isa::kNoRegister ||
-          in.write_count > 1)
-        continue;
-      bool fed = false, load_after = false;
-      for (std::uint32_t k = pc + 1; k < c.program.code.size(); ++k) {
-        const Inst& next = c.program.code[k];
-        if (next.flow != Flow::Normal || next.block_start) break;
-        load_after |= next.timing == TimingClass::LoadGlobal;
-        bool reads = false;
-        for (unsigned j = 0; j < next.read_count; ++j) reads |= next.reads[j] == in.write;
-        if (reads && !fed) {
-          fed = true;
-          if (accumulates_[k]) accumulates_[pc] = 1;
-        }
-        if (fed && load_after) break;
-      }
-      // An unrolled body (NVVM's PTX: four iterations' loads, multiplies and a chain of adds in
-      // renamed registers): ptxas hoists its loads above the arithmetic, so arithmetic with a
-      // global load after it in its run goes ahead of the loads before it.
-      if (load_after) accumulates_[pc] = 1;
-    }
   pipes_busy_until_.assign(sps, 0);
   sp_lowered_.assign(sps, kNever);
   sp_hold_.assign(sps, 0);
-  mark_if_converted();
-}
-
-// A guarded forward branch whose body (the instructions up to its target) is at most
-// if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
-// those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the
-// compiler predicates the body (the SASS of the Fig 5.13/5.15 tree steps, docs/timing.md).
-void Sm::mark_if_converted() {
-  const auto& code = ctx_.program.code;
-  if_converted_.assign(code.size(), 0);
-  const std::uint32_t most = ctx_.gpu.if_convert_max;
-  if (most == 0) return;
-  std::vector<char> entered(code.size() + 1, 0);  // targets of any branch
-  for (const Inst& in : code)
-    if (in.flow == Flow::Branch && in.target < entered.size()) entered[in.target] = 1;
-  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
-    const Inst& in = code[pc];
-    if (in.flow != Flow::Branch || !in.guarded || in.target <= pc + 1 || in.target - pc - 1 > most) continue;
-    bool straight = true;
-    for (std::uint32_t k = pc + 1; k < in.target && straight; ++k)
-      straight = code[k].flow == Flow::Normal && !entered[k] && !isa::is_global_memory(code[k].timing);
-    if (straight) if_converted_[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
-  }
 }
 
 void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
@@ -333,7 +333,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   // fetch after. A warp whose lanes all skipped the body still issues it, one instruction a cycle,
   // and holds its sub-partition's issue slot meanwhile; one whose lanes all enter it goes on. Any
   // other outcome (the warp split, or the reconvergence model moved it elsewhere) is a branch.
-  const std::uint32_t body = if_converted_[in.pc];
+  const std::uint32_t body = ctx_.shape.if_converted[in.pc];
   const bool uniform = w.divergent_branches == divergent_before;
   const bool predicated = body != 0 && uniform && (w.pc == in.target || w.pc == in.pc + 1);
   if (predicated && w.pc == in.target) {  // the branch's own slot is the body's first
@@ -395,7 +395,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
     }
     if (!progress_ && sink_.wrote_new_value(executor_.context())) progress_ = true;
   }
-  if (accumulates_[in.pc]) {
+  if (ctx_.shape.batchable[in.pc]) {
     // Issued ahead of its sources (batch()): its result follows theirs.
     for (std::uint32_t k = needs_begin_[in.pc]; k < needs_begin_[in.pc + 1]; ++k) {
       const std::uint32_t r = needs_[k];
@@ -449,7 +449,7 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
   // only on values derived from batched loads (an accumulation after the multiply the loads feed)
   // goes on with them.
-  if (deps > after && !(memory && accumulates_[pc] && (!loaded || batch(s, now, deps)))) {
+  if (deps > after && !(memory && ctx_.shape.batchable[pc] && (!loaded || batch(s, now, deps)))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;
   } else {

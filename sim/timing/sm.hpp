@@ -21,6 +21,17 @@
 
 namespace warpsim::sim {
 
+// What the compiler does to the program's shape that the timing model times (docs/timing.md),
+// worked out once per launch: per instruction, the length of the body a guarded forward branch
+// skips when ptxas predicates it (sm.if_convert_max, else 0), and whether an ALU instruction may go
+// ahead of pending loads (sm.batched_loads: it accumulates, feeds an accumulation, or has a global
+// load after it in its straight-line run).
+struct CompilerShape {
+  std::vector<std::uint8_t> if_converted;
+  std::vector<std::uint8_t> batchable;
+};
+CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
+
 struct SmContext {
   const LaunchSpec& spec;
   const Program& program;
@@ -28,6 +39,7 @@ struct SmContext {
   const GpuPreset& gpu;
   GlobalMemory& memory;
   const SectorCache& l2;
+  const CompilerShape& shape;
   std::uint64_t warps_per_block = 0;
   std::uint32_t blocks_per_sm = 0;
   std::uint64_t l1_bytes = 0;
@@ -99,7 +111,6 @@ class Sm {
   void release_barrier(BlockSlot& block, std::uint64_t now);
   void finish_warp(WarpSlot& slot, std::uint64_t now);
   [[gnu::always_inline]] inline void account(WarpSlot& slot, std::uint64_t until);
-  void mark_if_converted();
   bool batch(WarpSlot& slot, std::uint64_t now, std::uint64_t ready);
   void wake(const WarpSlot& slot);  // the slot's ready_at moved earlier than its sub-partition expects
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
@@ -139,12 +150,6 @@ class Sm {
   std::vector<std::uint64_t> sp_lowered_;  // per sub-partition: earliest ready_at set while issuing
   // Per sub-partition: issuing a skipped if-converted body (predicated off) until this cycle.
   std::vector<std::uint64_t> sp_hold_;
-  // Per instruction: the length of the body a guarded forward branch skips when the compiler
-  // predicates it (GpuPreset::if_convert_max), else 0.
-  std::vector<std::uint8_t> if_converted_;
-  // Per instruction, batched loads only: an ALU instruction that may go ahead of pending loads (it
-  // accumulates, feeds an accumulation, or has a global load after it in its straight-line run).
-  std::vector<std::uint8_t> accumulates_;
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   StatsCollector stats_;
