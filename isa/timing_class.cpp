@@ -20,14 +20,19 @@ std::string_view timing_class_description(TimingClass c) { return kDescriptions[
 
 TimingClass timing_class(const Instruction& in) {
   const OpcodeInfo& info = in.info();
-  // f64 is timed as f32 for now (no fp64 class in the presets yet).
+  // f64 add, mul and fma run on the FP64 units (fp64); f64 div and sqrt are timed as f32's.
   const bool fp = is_float(in.type);
+  const bool fp64 = fp && in.type == Type::F64;
   const bool shared = in.space == Space::Shared;
   switch (info.latency) {
     case Latency::Simple:
-      if (fp) return TimingClass::FpAlu;
+      // An f64 mov or selp moves two 32-bit halves (IMAD.MOV, SEL): no FP64 unit.
+      if (fp64 && (in.op == Opcode::Mov || in.op == Opcode::Selp)) return TimingClass::Int64Alu;
+      if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;
       return is_wide(in.type) ? TimingClass::Int64Alu : TimingClass::IntAlu;
-    case Latency::Mul: return fp ? TimingClass::FpAlu : TimingClass::IntMul;  // f32 mul and mad are FMA-pipe ops
+    case Latency::Mul:  // f32 mul and mad are FMA-pipe ops
+      if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;
+      return TimingClass::IntMul;
     case Latency::Div: return fp ? TimingClass::FpDiv : TimingClass::IntDiv;
     case Latency::Sqrt: return TimingClass::Sfu;
     case Latency::Convert: return TimingClass::Convert;

@@ -16,6 +16,7 @@ namespace warpsim::isa {
   X(IntMul, "imul", "integer mul, mad, mul.wide")                                        \
   X(IntDiv, "idiv", "integer div and rem (a compiled instruction sequence)")             \
   X(FpAlu, "fp32", "f32 add, mul, mad, min, max, neg, abs, compare, select")             \
+  X(Fp64Alu, "fp64", "the same on f64 (the SM's FP64 units)")                            \
   X(FpDiv, "fdiv", "f32 div (a compiled instruction sequence)")                          \
   X(Sfu, "sfu", "special functions: sqrt")                                               \
   X(Convert, "cvt", "type conversions")                                                  \

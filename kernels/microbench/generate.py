@@ -17,6 +17,7 @@ CLASSES = {
     "imul": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32", lambda i, x: f"mul.u32 {x}, {x}, {x}"),
     "idiv": ("u32", "u32 a, u32 b", "add.u32 {x}, b, z32", lambda i, x: f"div.u32 {x}, a, {x}"),
     "fp32": ("f32", "f32 a, f32 b", "add.f32 {x}, a, zf", lambda i, x: f"add.f32 {x}, {x}, b"),
+    "fp64": ("f64", "f32 a, f32 b", "add.f64 {x}, da, zd", lambda i, x: f"fma.rn.f64 {x}, {x}, da, db"),
     "fdiv": ("f32", "f32 a, f32 b", "add.f32 {x}, b, zf", lambda i, x: f"div.f32 {x}, a, {x}"),
     "sfu": ("f32", "f32 a, f32 b", "add.f32 {x}, a, zf", lambda i, x: f"sqrt.f32 {x}, {x}"),
     "cvt": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
@@ -43,6 +44,9 @@ def kernel(cls, chains):
              "    cvt.f32.u32 zf, z32"]
     if cls == "int64":
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b"]
+    if rtype == "f64":
+        lines[5:5] = ["    reg f64 da, db, zd"]
+        lines += ["    cvt.f64.f32 da, a", "    cvt.f64.f32 db, b", "    cvt.f64.u32 zd, z32"]
     for x in names:
         lines += ["    " + l for l in init.format(x=x).split("\n")]
     lines += ["    mov.u32 k, 0", "loop:"]
@@ -66,6 +70,8 @@ def kernel(cls, chains):
             lines += [f"    cvt.u32.u64 k, {x}", "    xor.u32 word, word, k"]
         elif rtype == "f32":
             lines += [f"    cvt.u32.f32 k, {x}", "    xor.u32 word, word, k"]
+        elif rtype == "f64":
+            lines += [f"    cvt.u32.f64 k, {x}", "    xor.u32 word, word, k"]
         else:
             lines += [f"    selp.u32 k, 1, 0, {x}", "    xor.u32 word, word, k"]
     lines += ["    mul.wide.u32 off, gid, 4", "    add.u64 p, sink, off", "    st.global.u32 [p], word", "    exit", "}"]

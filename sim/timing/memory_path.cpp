@@ -18,6 +18,7 @@ unsigned count_sectors(std::uint32_t m) {
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
     : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
   if (gpu.atomic_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
+  page_shift_ = static_cast<unsigned>(std::countr_zero(std::max(1u, gpu.dram_page_bytes / std::max(1u, gpu.line_bytes))));
   set_share(gpu.sms);
 }
 
@@ -29,10 +30,48 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
 }
 
-std::uint64_t MemoryPath::start_request(std::uint64_t now, std::size_t lines) {
+std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
   const std::uint64_t start = std::max(now, lsu_free_);
-  lsu_free_ = start + (std::max<std::size_t>(lines, 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle;
+  // The L1 looks up l1_lines_per_cycle lines a cycle (gather-l1: 32 scattered lines a request),
+  // moves l1_bytes_per_cycle of sectors (125.7 B/clk measured: a coalesced vector load), and reads
+  // its 32 data banks once per pass (lanes of a load at different words of one bank conflict, as
+  // in shared memory: the L1 and shared memory are one array).
+  std::size_t sectors = 0;
+  for (const auto& a : lines) sectors += count_sectors(a.sectors);
+  const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle / gpu_.sector_bytes);
+  const std::size_t cycles = std::max({(std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) /
+                                           gpu_.l1_lines_per_cycle,
+                                       (sectors + per_cycle - 1) / per_cycle, std::size_t{passes}});
+  lsu_free_ = start + cycles;
+  // A request whose lines lie in more than kScatteredPages DRAM pages scatters (a gather); one over
+  // a few (a stream, a 2D tile's rows: a 8x32 block's warp reads 4 rows) opens pages that its
+  // neighbours share on the GPU.
+  request_scattered_ = false;
+  if (gpu_.dram_page_miss_bytes > 0 && lines.size() > kScatteredPages) {
+    std::uint64_t pages[kScatteredPages + 1];
+    unsigned distinct = 0;
+    for (const auto& a : lines) {
+      const std::uint64_t page = a.line >> page_shift_;
+      if (std::find(pages, pages + distinct, page) != pages + distinct) continue;
+      if (distinct == kScatteredPages) {
+        request_scattered_ = true;
+        break;
+      }
+      pages[distinct++] = page;
+    }
+  }
   return start;
+}
+
+bool MemoryPath::opens_page(std::uint64_t line) {
+  const std::uint64_t page = (line >> page_shift_) + 1;
+  bool recent = false;
+  for (const std::uint64_t p : recent_pages_) recent |= p == page;
+  if (!recent) {
+    recent_pages_[next_page_] = page;
+    next_page_ = (next_page_ + 1) % kRecentPages;
+  }
+  return request_scattered_ && !recent;
 }
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
@@ -44,7 +83,9 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   const auto missing = count_sectors(miss);
   stats.l2_sector_accesses += sectors;
   stats.l2_sector_hits += sectors - missing;
-  double arrive = l2_channel_.serve(now, std::uint64_t{sectors} * gpu_.sector_bytes);
+  // Each access takes at least memory.l2_access_bytes of the SM's share of L2 bandwidth (gather-l2:
+  // scattered one-sector reads move fewer bytes a cycle than whole lines).
+  double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes, gpu_.l2_access_bytes));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
@@ -61,7 +102,10 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     }
     const std::uint64_t bytes = std::uint64_t{count_sectors(fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
-    arrive = std::max(arrive, dram_channel_.serve(now, bytes));
+    // A fetch that opens a DRAM page of its own (the request's lines scatter and the SM opened no
+    // fetch of that page lately: calibrate's gather-dram) costs the channel more than its bytes.
+    const double page = gpu_.dram_page_miss_bytes > 0 && opens_page(a.line) ? gpu_.dram_page_miss_bytes : 0.0;
+    arrive = std::max(arrive, dram_channel_.serve(now, double(bytes) + page));
     if (!write) latency = dram_latency_;
   }
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
@@ -73,9 +117,9 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   return ready + extra_latency;
 }
 
-std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines) {
+std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
   ++stats.global_load_requests;
-  const std::uint64_t start = start_request(now, lines.size());
+  const std::uint64_t start = start_request(now, lines, passes);
   std::uint64_t done = start + gpu_.l1_latency;
   for (const auto& a : lines) {
     const auto sectors = count_sectors(a.sectors);
@@ -98,7 +142,7 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
 
 std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines) {
   ++stats.global_store_requests;
-  const std::uint64_t start = start_request(now, lines.size());
+  const std::uint64_t start = start_request(now, lines);
   std::uint64_t done = start;
   for (const auto& a : lines) {
     stats.global_sectors += count_sectors(a.sectors);
@@ -110,7 +154,7 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
 
 std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address) {
   ++stats.global_atomic_requests;
-  const std::uint64_t start = start_request(now, lines.size());
+  const std::uint64_t start = start_request(now, lines);
   const std::uint32_t serial = gpu_.atomic_latency + (same_address > 1 ? (same_address - 1) * gpu_.atomic_same_address_cycles : 0);
   std::uint64_t done = start;
   for (const auto& a : lines) {

@@ -20,9 +20,9 @@ class Channel {
  public:
   void set_rate(double bytes_per_cycle) { cycles_per_byte_ = 1.0 / bytes_per_cycle; }
   // When a request of `bytes` arriving at `now` has been transferred.
-  double serve(std::uint64_t now, std::uint64_t bytes) {
+  double serve(std::uint64_t now, double bytes) {
     const double start = free_at_ > double(now) ? free_at_ : double(now);
-    free_at_ = start + double(bytes) * cycles_per_byte_;
+    free_at_ = start + bytes * cycles_per_byte_;
     return free_at_;
   }
 
@@ -48,7 +48,9 @@ class MemoryPath {
   void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0);
 
   // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
-  std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines);
+  // `passes`: the L1 data banks' passes of a load over several lines (lanes at different words of
+  // one of the 32 banks: gemv_row_thread's rows 2 KiB apart take 32), a floor on its LSU time.
+  std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines);
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for
   // memory.atomic_slice_cycles x same_address x the SMs at work (they share it); a request waits
@@ -76,14 +78,24 @@ class MemoryPath {
   MemoryStats stats;
 
  private:
-  std::uint64_t start_request(std::uint64_t now, std::size_t lines);
+  std::uint64_t start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
   // Sends missing sectors to L2 (and DRAM); returns when they arrive.
   std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write);
 
   const GpuPreset& gpu_;
   const SectorCache& l2_;
   SectorCache l1_;
+  // Whether a DRAM fetch of `line` opens a page of its own (memory.dram_page_miss_bytes): its
+  // request scatters (its lines lie in more than kScatteredPages pages) and none of this SM's last
+  // kRecentPages fetches opened that page. Every fetch's page becomes the newest.
+  bool opens_page(std::uint64_t line);
+  static constexpr unsigned kScatteredPages = 8, kRecentPages = 64;
+
   Channel l2_channel_, dram_channel_;
+  bool request_scattered_ = false;                 // the current request's lines span many pages
+  std::uint64_t recent_pages_[kRecentPages] = {};  // page + 1 (0: none), a ring
+  unsigned next_page_ = 0;
+  unsigned page_shift_ = 0;                        // log2(dram_page_bytes / line_bytes)
   std::uint32_t dram_latency_ = 0;     // memory.dram_latency plus the loaded latency of this epoch
   double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
   std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic

@@ -122,6 +122,10 @@ const std::vector<Field>& fields() {
                        "cycles between consecutive warps of a block starting"));
     f.push_back(number("sm.if_convert_max", &GpuPreset::if_convert_max,
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
+    f.push_back(number("sm.fold_immediates", &GpuPreset::fold_immediates,
+                       "1: a mov of an immediate runs with the instruction before it and takes no issue slot (ptxas folds the constant into its users; 0: it issues)"));
+    f.push_back(number("sm.unroll", &GpuPreset::unroll,
+                       "an innermost loop's counter update, compare and back branch issue once per this many trips (the compiler's unrolling; 1: every trip)"));
     f.push_back(number("sm.predicated_shared_passes", &GpuPreset::predicated_shared_passes,
                        "1: each shared access of a skipped if-converted body still takes a pass of the SM's shared pipe (0: none)"));
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
@@ -158,16 +162,24 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l1_latency", &GpuPreset::l1_latency, "L1 hit latency (cycles)"));
     f.push_back(number("memory.l1_associativity", &GpuPreset::l1_associativity, "L1 ways"));
     f.push_back(number("memory.l1_lines_per_cycle", &GpuPreset::l1_lines_per_cycle, "L1 tag lookups per cycle"));
+    f.push_back(number("memory.l1_bytes_per_cycle", &GpuPreset::l1_bytes_per_cycle,
+                       "sector bytes the L1 moves per cycle (a request takes the longer of its lookups and its sectors)"));
     f.push_back(number("memory.l2_kib", &GpuPreset::l2_kib, "L2 size (KiB)"));
     f.push_back(number("memory.l2_associativity", &GpuPreset::l2_associativity, "L2 ways"));
     f.push_back(number("memory.l2_latency", &GpuPreset::l2_latency, "L2 hit latency (cycles)"));
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
+    f.push_back(number("memory.l2_access_bytes", &GpuPreset::l2_access_bytes,
+                       "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
     f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,
                        "k: a DRAM read waits k u / (1 - u) more cycles, u the recent DRAM utilisation (at most 0.9)"));
     f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
+    f.push_back(number("memory.dram_page_bytes", &GpuPreset::dram_page_bytes,
+                       "DRAM page (row) bytes: fetches within one aligned page share its opening"));
+    f.push_back(number("memory.dram_page_miss_bytes", &GpuPreset::dram_page_miss_bytes,
+                       "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 fetches opened its page (scattered reads; 0: off)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -306,6 +318,10 @@ void validate_preset(const GpuPreset& p) {
        "memory.line_bytes", fmt::format("{}", p.line_bytes), "must be a power of two, 1 to 8 sectors");
   need(p.l1_associativity >= 1, "memory.l1_associativity", "0", "must be at least 1");
   need(p.l1_lines_per_cycle >= 1, "memory.l1_lines_per_cycle", "0", "must be at least 1");
+  need(p.l1_bytes_per_cycle >= p.sector_bytes, "memory.l1_bytes_per_cycle", fmt::format("{}", p.l1_bytes_per_cycle),
+       "must be at least a sector");
+  need(p.l2_access_bytes >= 0 && p.l2_access_bytes <= 4096, "memory.l2_access_bytes", fmt::format("{}", p.l2_access_bytes),
+       "must be 0..4096");
   need(p.l2_associativity >= 1, "memory.l2_associativity", "0", "must be at least 1");
   need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
        fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");
@@ -314,6 +330,11 @@ void validate_preset(const GpuPreset& p) {
            (p.dram_fetch_sectors & (p.dram_fetch_sectors - 1)) == 0,
        "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
        "must be a power of two from 1 to the sectors in a line");
+  need(p.unroll >= 1 && p.unroll <= 64, "sm.unroll", fmt::format("{}", p.unroll), "must be 1..64");
+  need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
+       "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
+  need(p.dram_page_miss_bytes >= 0 && p.dram_page_miss_bytes <= 65536, "memory.dram_page_miss_bytes",
+       fmt::format("{}", p.dram_page_miss_bytes), "must be 0..65536");
   need(p.dram_loaded_latency <= 1000000, "memory.dram_loaded_latency", fmt::format("{}", p.dram_loaded_latency),
        "must be 0..1000000");
   need(p.dram_bytes_per_cycle > 0, "memory.dram_bytes_per_cycle", fmt::format("{}", p.dram_bytes_per_cycle),

@@ -52,6 +52,8 @@ struct GpuPreset {
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
   std::uint32_t if_convert_max = 0;
+  std::uint32_t fold_immediates = 0;
+  std::uint32_t unroll = 1;  // an innermost loop's counter, compare and back branch issue once per this many trips  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
   // (its destination is one of its sources), one whose result the next reader accumulates, and
@@ -67,14 +69,18 @@ struct GpuPreset {
   std::uint32_t line_bytes = 128;
   std::uint32_t l1_latency = 41;
   std::uint32_t l1_associativity = 4;
-  std::uint32_t l1_lines_per_cycle = 1;          // tag lookups per cycle (128 B/clk)
+  std::uint32_t l1_lines_per_cycle = 1;          // tag lookups per cycle
+  std::uint32_t l1_bytes_per_cycle = 128;        // sector data the L1 moves per cycle
   std::uint32_t l2_kib = 51200;
   std::uint32_t l2_associativity = 16;
   std::uint32_t l2_latency = 272;
   double l2_bytes_per_cycle = 4200;              // whole chip
+  double l2_access_bytes = 32;                   // the least of an SM's L2 bandwidth share one access (a line's sectors) takes
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
+  std::uint32_t dram_page_bytes = 2048;          // DRAM page (row) size the page model works in
+  double dram_page_miss_bytes = 0;               // extra DRAM bytes a fetch costs when it opens a page none of its SM's recent fetches opened (0: off)
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load

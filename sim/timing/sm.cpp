@@ -13,7 +13,7 @@ namespace warpsim::sim {
 
 namespace {
 using isa::TimingClass;
-constexpr std::uint32_t kPipes = 6;  // int, fma, sfu, lsu, control, warp
+constexpr std::uint32_t kPipes = 7;  // int, fma, sfu, lsu, control, warp, fp64
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 }  // namespace
 
@@ -40,6 +40,7 @@ std::uint32_t Sm::pipe(TimingClass c) const {
     case TimingClass::FenceGl: return 4;
     case TimingClass::Vote:
     case TimingClass::Shuffle: return 5;
+    case TimingClass::Fp64Alu: return 6;  // the FP64 units, apart from the FP32 ones
   }
   return 0;
 }
@@ -49,6 +50,45 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   CompilerShape shape;
   shape.if_converted.assign(code.size(), 0);
   shape.batchable.assign(code.size(), 0);
+  shape.bookkeeping.assign(code.size(), 0);
+  // ptxas unrolls an innermost loop whose trip count it does not know by sm.unroll and pays its
+  // counter update, compare and back branch once per unrolled trip (the SASS of poly_fma: 16 FFMA
+  // pairs between one IADD3, ISETP and BRA; skip_body, tree_step: by 4). An innermost loop here: a
+  // guarded backward branch with no other backward branch and no barrier between its target and it.
+  if (gpu.unroll > 1) {
+    for (std::uint32_t b = 0; b < code.size(); ++b) {
+      const Inst& br = code[b];
+      if (br.flow != Flow::Branch || !br.guarded || br.target >= b || br.read_count != 1) continue;
+      bool innermost = b - br.target <= 256;
+      for (std::uint32_t k = br.target; k < b && innermost; ++k)
+        innermost = code[k].flow != Flow::Barrier && !(code[k].flow == Flow::Branch && code[k].target <= k);
+      if (!innermost || shape.back_branch.size() >= 0xfffe) continue;
+      const auto loop = static_cast<std::uint16_t>(shape.back_branch.size() + 1);
+      shape.back_branch.push_back(b);
+      shape.bookkeeping[b] = loop;
+      // The compare that sets the branch's guard, in the branch's own straight-line run, and the
+      // counter it compares: an update of a register from itself (k = k + 1) in the loop.
+      for (std::uint32_t k = b; k-- > br.target;) {
+        const Inst& cmp = code[k];
+        if (cmp.flow != Flow::Normal) break;
+        if (cmp.write != br.reads[0]) continue;
+        if (cmp.access_bytes == 0 && cmp.write_count == 1) {
+          shape.bookkeeping[k] = loop;
+          for (unsigned r = 0; r < cmp.read_count; ++r)
+            for (std::uint32_t j = k; j-- > br.target;) {
+              const Inst& step = code[j];
+              if (step.write != cmp.reads[r]) continue;
+              bool self = false;
+              for (unsigned q = 0; q < step.read_count; ++q) self |= step.reads[q] == step.write;
+              if (self && step.flow == Flow::Normal && step.access_bytes == 0 && step.write_count == 1)
+                shape.bookkeeping[j] = loop;
+              break;
+            }
+        }
+        break;
+      }
+    }
+  }
   // A guarded forward branch whose body (the instructions up to its target) is at most
   // if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
   // those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the
@@ -116,6 +156,8 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   pipe_free_.assign(std::size_t{sps} * kPipes, 0);
   register_ready_.assign(warps_.size() * c.program.scoreboard_slots, 0);
   register_from_memory_.assign(warps_.size() * c.program.scoreboard_slots, 0);
+  const std::size_t loops = c.shape.back_branch.size();
+  trips_.assign(warps_.size() * loops, 0);
   for (std::size_t i = 0; i < warps_.size(); ++i) {
     WarpSlot& s = warps_[i];
     s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
@@ -124,6 +166,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
     partition_warps_[s.sub_partition].push_back(static_cast<std::uint32_t>(i));
     s.register_ready = register_ready_.data() + i * c.program.scoreboard_slots;
     s.register_from_memory = register_from_memory_.data() + i * c.program.scoreboard_slots;
+    s.trips = trips_.data() + i * loops;
   }
   for (const auto& ws : partition_warps_) scan_stride_ = std::max(scan_stride_, ws.size());
   scan_ready_at_.assign(std::size_t{sps} * scan_stride_, kNever);
@@ -186,6 +229,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
+    std::fill_n(s.trips, ctx_.shape.back_branch.size(), 0);
     scan_age_[s.sub_partition * scan_stride_ + s.slot] = s.age;  // fixed while the warp is resident
     sync(s);
     wake(s);
@@ -355,6 +399,9 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
+  if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in);
+  if (ctx_.gpu.fold_immediates != 0 || !ctx_.shape.back_branch.empty())
+    after = std::max(after, fold(s, *bs.block, now));
   set_ready(s, now, after);
   if (in.timing == TimingClass::FenceGl) {
     const std::uint64_t fence = std::max(now + pt.latency, s.memory_done);
@@ -363,6 +410,57 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
       s.wait = Wait::Memory;
     }
   }
+}
+
+// What the compiler does not issue, run with the instruction just issued: a mov of an immediate
+// (ptxas makes the constant an operand of its users: loop-fma-imm against loop-fma-reg) and an
+// unrolled trip's bookkeeping (sm.unroll). They take no slot and their values are ready at once;
+// they are IR instructions all the same: counted, executed in order.
+bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
+  const Inst& in = ctx_.program.code[pc];
+  if (in.immediate_mov && ctx_.gpu.fold_immediates != 0) return true;
+  const std::uint16_t loop = ctx_.shape.bookkeeping[pc];
+  return loop != 0 && s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1;
+}
+
+// A loop's back branch: one more trip if the warp went round, a fresh count once it left.
+void Sm::count_trip(WarpSlot& s, const Inst& in) {
+  const std::uint16_t loop = ctx_.shape.bookkeeping[in.pc];
+  if (ctx_.shape.back_branch[loop - 1] != in.pc) return;
+  std::uint32_t& trips = s.trips[loop - 1];
+  trips = s.warp->pc == in.target ? trips + 1 : 0;
+}
+
+std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
+  Warp& w = *s.warp;
+  std::uint64_t after = 0;
+  while (w.pc < ctx_.program.code.size() && folds(s, w.pc)) {
+    const Inst& in = ctx_.program.code[w.pc];
+    const std::uint64_t divergent_before = w.divergent_branches;
+    const Stop stop = executor_.step(block, w, sink_);
+    ++issued_;
+    // Its value is ready when its sources are: the counter of stream_dep's loop, which adds a
+    // loaded value, still waits for the load.
+    std::uint64_t ready = now;
+    std::uint8_t origin = 0;
+    for (std::uint32_t k = needs_begin_[in.pc]; k < needs_begin_[in.pc + 1]; ++k)
+      if (s.register_ready[needs_[k]] > ready) {
+        ready = s.register_ready[needs_[k]];
+        origin = s.register_from_memory[needs_[k]];
+      }
+    for (unsigned k = 0; k < in.write_count; ++k) {
+      const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
+      s.register_ready[r] = ready;
+      s.register_from_memory[r] = origin;
+    }
+    if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in);
+    if (w.divergent_branches != divergent_before) {  // the warp split: a branch after all
+      after = now + std::max<std::uint32_t>(ctx_.gpu.timing(in.timing).latency, 1);
+      break;
+    }
+    if (stop != Stop::Slice) break;
+  }
+  return after;
 }
 
 void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
@@ -375,7 +473,10 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
     if (isa::is_global_memory(in.timing)) {
       coalesce(r.addresses, r.exec, in.access_bytes, g.sector_bytes, g.line_bytes, lines_);
       if (in.timing == TimingClass::LoadGlobal) {
-        ready = memory_.load(now, lines_) + pt.latency;
+        // Over several lines the L1's data banks may conflict (one line's words are in distinct banks).
+        const unsigned passes =
+            lines_.size() > 1 ? shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes) : 1;
+        ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {
         s.memory_done = std::max(s.memory_done, memory_.store(now, lines_));

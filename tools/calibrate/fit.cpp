@@ -81,8 +81,9 @@ FitResult fit(const RawFigures& measured, const std::vector<const BenchInfo*>& b
       double next = now;
       if (b->fit == Fit::Additive) next = now + (meas - pred) / b->slope;
       if (b->fit == Fit::Proportional && pred > 0) next = now * meas / pred;
+      if (b->fit == Fit::Inverse && meas > 0) next = now * pred / meas;
       const bool may_be_zero = b->param.starts_with("memory.atomic") || b->param == "sm.barrier_warp_cycles" ||
-                               b->param == "gpu.block_dispatch_cycles";
+                               b->param == "gpu.block_dispatch_cycles" || b->param == "memory.dram_page_miss_bytes";
       next = std::max(may_be_zero ? 0.0 : 1.0, std::round(next / b->step) * b->step);
       if (std::abs(next - now) > b->step / 2) ++moved;
       r.values[b->param] = b->step < 1 ? fmt::format("{:.2f}", next) : fmt::format("{}", static_cast<long long>(next));
@@ -109,7 +110,15 @@ std::string preset_text(const std::string& base_text, const FitResult& fit, cons
       measured.device, measured.clock_mhz);
   const std::regex assignment(R"(^(\w+)\s*=\s*([^#]*?)\s*(#.*)?$)");
   std::string section, line;
+  bool compared = false;
   while (std::getline(in, line)) {
+    // A base that is itself calibrate's output: its header and compared-only list are written anew.
+    if (line.starts_with("# Written by `warpsim calibrate`") || line.starts_with("# Values marked [M] calibrate") ||
+        line.starts_with("# raw figure (kernels/microbench/"))
+      continue;
+    if (line.starts_with("# Compared only (no parameter")) compared = true;
+    if (compared && (line.starts_with("# Compared only") || line.starts_with("#   "))) continue;
+    compared = false;
     std::smatch m;
     if (!line.empty() && line[0] == '[') section = line.substr(1, line.find(']') - 1);
     if (std::regex_match(line, m, assignment)) {

@@ -97,7 +97,7 @@ constexpr std::uint32_t kChainOps = 16;  // instructions per round of the genera
 std::array<std::uint64_t, 2> chain_args(const std::string& cls) {
   if (cls == "idiv") return {0xffffffffu, 3};
   if (cls == "imul") return {3, 0};
-  if (cls == "fp32") return {f32(1.0f), f32(0.5f)};
+  if (cls == "fp32" || cls == "fp64") return {f32(1.0f), f32(0.5f)};
   if (cls == "fdiv") return {f32(1.5f), f32(1.0f)};
   if (cls == "sfu") return {f32(2.0f), f32(0.0f)};
   if (cls == "cvt") return {1000, 0};
@@ -258,7 +258,7 @@ std::vector<BenchInfo> make_suite() {
                  run.launch("mb_sync.kir", "clock_pair", 1, 1, {out});
                  return double(run.read_u64(out, 1)[0]);
                }});
-  for (const std::string cls : {"int", "int64", "imul", "idiv", "fp32", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
+  for (const std::string cls : {"int", "int64", "imul", "idiv", "fp32", "fp64", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
     s.push_back({"lat-" + cls,
                  fmt::format("one warp, a dependent chain of {} instructions (mb_chain_{}.kir)", cls, cls), "cycles/op",
                  "pipeline." + cls + "_latency", Fit::Additive, 1,
@@ -361,6 +361,18 @@ std::vector<BenchInfo> make_suite() {
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
                "cycles/step", "", Fit::None, 1, [](const Target& t) { return skip_per_step(t, "skip_shared"); }});
+  // Loop bookkeeping (compared only; stop 23): 32 warps loop over two independent f32 FMAs whose
+  // constants are moved into registers in the body (loop-fma-imm, NVVM's PTX) or kept in registers
+  // (loop-fma-reg); cycles per step. Two FMA slots per warp and step bound both at 16 cycles.
+  for (const std::string kernel : {"loop_fma_imm", "loop_fma_reg"}) {
+    std::string name = "loop-" + kernel.substr(5);
+    std::replace(name.begin(), name.end(), '_', '-');
+    s.push_back({name + "-32", "1024 threads loop over two f32 FMAs" +
+                                   std::string(kernel == "loop_fma_imm" ? ", each constant moved in by a mov" : "") +
+                                   ": cycles per step",
+                 "cycles/step", "", Fit::None, 1,
+                 [kernel](const Target& t) { return slowest_per_step(t, "mb_sync.kir", kernel, 1024, 256); }});
+  }
   // Merged misses (compared only; stop 22): 16 warps of one block, or one warp on each of 132 SMs,
   // chase the same cold chain; cycles per load of the slowest thread. Near chase-dram if a request
   // for a line already on its way waits for it (memory.pending_fills), far below if it hits.
@@ -448,6 +460,34 @@ std::vector<BenchInfo> make_suite() {
                  const double written = double(four_per_step_elements(n, threads));
                  return cycles > 0 ? written * 4 / cycles : 0.0;
                }});
+  // Random gathers (stop 23): 132 x 8 blocks of 256 threads read 2^23 f32 at scattered words
+  // (gather_hash4: 32 lines a warp request, four loads in flight per thread), from a footprint that
+  // stays in L1 (64 KiB), in L2 (8 MiB) or goes to DRAM (256 MiB); SM cycles per element read.
+  // gather-l1 fits the L1's lookups a cycle (memory.l1_lines_per_cycle), gather-l2 the least L2
+  // bandwidth one access takes (memory.l2_access_bytes), gather-dram the cost of opening a DRAM page
+  // (memory.dram_page_miss_bytes: each random 64-byte fetch opens one of its own, where a stream's
+  // share theirs).
+  struct GatherCase {
+    std::string name;
+    std::uint32_t mask_bits;
+    std::string what, param;
+    Fit fit;
+    double slope;  // Additive: cycles per element per byte (an SM's share of L2 or DRAM: 1/25 or 1/12 a byte)
+  };
+  for (const auto& [name, mask_bits, what, param, fit, slope] : std::vector<GatherCase>{
+           {"gather-l1", 14u, "64 KiB (each SM's L1 holds it)", "memory.l1_lines_per_cycle", Fit::Inverse, 1},
+           {"gather-l2", 21u, "8 MiB (L2 holds it)", "memory.l2_access_bytes", Fit::Additive, 0.04},
+           {"gather-dram", 26u, "256 MiB (DRAM)", "memory.dram_page_miss_bytes", Fit::Additive, 0.085}})
+    s.push_back({name, "2^23 f32 read at scattered words of " + what + ", 32 lines a warp request: SM cycles per element",
+                 "cycles/element", param, fit, slope,
+                 [mask_bits](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;
+                   const auto in = run.zeros(std::size_t{4} << mask_bits), out = run.zeros(std::size_t{threads} * 4);
+                   const double cycles =
+                       run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << mask_bits) - 1});
+                   return cycles * 132 / double(four_per_step_elements(m, threads));
+                 }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,

@@ -16,7 +16,8 @@ namespace warpsim::calib {
 enum class Fit {
   None,         // compared only
   Additive,     // raw grows by `slope` per unit of the parameter (latencies, intervals)
-  Proportional  // raw is proportional to the parameter (bandwidths)
+  Proportional,  // raw is proportional to the parameter (bandwidths)
+  Inverse        // raw is inversely proportional to the parameter (cycles per element against a rate)
 };
 
 // What a microbenchmark needs from the device it runs on.
