@@ -65,13 +65,11 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<Lin
 
 bool MemoryPath::opens_page(std::uint64_t line) {
   const std::uint64_t page = (line >> page_shift_) + 1;
-  bool recent = false;
-  for (const std::uint64_t p : recent_pages_) recent |= p == page;
-  if (!recent) {
-    recent_pages_[next_page_] = page;
-    next_page_ = (next_page_ + 1) % kRecentPages;
-  }
-  return request_scattered_ && !recent;
+  for (const std::uint64_t p : recent_pages_)
+    if (p == page) return false;
+  recent_pages_[next_page_] = page;
+  next_page_ = (next_page_ + 1) % kRecentPages;
+  return true;
 }
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
@@ -104,7 +102,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     stats.dram_bytes += bytes;
     // A fetch that opens a DRAM page of its own (the request's lines scatter and the SM opened no
     // fetch of that page lately: calibrate's gather-dram) costs the channel more than its bytes.
-    const double page = gpu_.dram_page_miss_bytes > 0 && opens_page(a.line) ? gpu_.dram_page_miss_bytes : 0.0;
+    const double page = request_scattered_ && opens_page(a.line) ? gpu_.dram_page_miss_bytes : 0.0;
     arrive = std::max(arrive, dram_channel_.serve(now, double(bytes) + page));
     if (!write) latency = dram_latency_;
   }

@@ -85,9 +85,9 @@ class MemoryPath {
   const GpuPreset& gpu_;
   const SectorCache& l2_;
   SectorCache l1_;
-  // Whether a DRAM fetch of `line` opens a page of its own (memory.dram_page_miss_bytes): its
-  // request scatters (its lines lie in more than kScatteredPages pages) and none of this SM's last
-  // kRecentPages fetches opened that page. Every fetch's page becomes the newest.
+  // For a fetch of a scattered request (its lines lie in more than kScatteredPages pages): whether
+  // it opens a DRAM page none of this SM's last kRecentPages scattered fetches opened
+  // (memory.dram_page_miss_bytes); its page becomes the newest.
   bool opens_page(std::uint64_t line);
   static constexpr unsigned kScatteredPages = 8, kRecentPages = 64;
 

@@ -179,7 +179,7 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.dram_page_bytes", &GpuPreset::dram_page_bytes,
                        "DRAM page (row) bytes: fetches within one aligned page share its opening"));
     f.push_back(number("memory.dram_page_miss_bytes", &GpuPreset::dram_page_miss_bytes,
-                       "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 fetches opened its page (scattered reads; 0: off)"));
+                       "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 scattered fetches opened its page (scattered reads; 0: off)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));

@@ -55,7 +55,11 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   // counter update, compare and back branch once per unrolled trip (the SASS of poly_fma: 16 FFMA
   // pairs between one IADD3, ISETP and BRA; skip_body, tree_step: by 4). An innermost loop here: a
   // guarded backward branch with no other backward branch and no barrier between its target and it.
-  if (gpu.unroll > 1) {
+  // A loop whose counter steps by a register (a grid-stride loop: i += blockDim.x * gridDim.x) is
+  // not unrolled: its trip count may wrap (the SASS of set23's block_reduce: LDG, IADD3, ISETP,
+  // FADD, BRA, one load a trip), so its bookkeeping issues every trip and its loads are not batched.
+  std::vector<char> not_unrolled(code.size(), 0);
+  if (gpu.unroll > 1 || gpu.batched_loads != 0) {
     for (std::uint32_t b = 0; b < code.size(); ++b) {
       const Inst& br = code[b];
       if (br.flow != Flow::Branch || !br.guarded || br.target >= b || br.read_count != 1) continue;
@@ -63,30 +67,39 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
       for (std::uint32_t k = br.target; k < b && innermost; ++k)
         innermost = code[k].flow != Flow::Barrier && !(code[k].flow == Flow::Branch && code[k].target <= k);
       if (!innermost || shape.back_branch.size() >= 0xfffe) continue;
-      const auto loop = static_cast<std::uint16_t>(shape.back_branch.size() + 1);
-      shape.back_branch.push_back(b);
-      shape.bookkeeping[b] = loop;
       // The compare that sets the branch's guard, in the branch's own straight-line run, and the
       // counter it compares: an update of a register from itself (k = k + 1) in the loop.
+      std::uint32_t compare = b, step = b;
+      bool register_step = false;
       for (std::uint32_t k = b; k-- > br.target;) {
         const Inst& cmp = code[k];
         if (cmp.flow != Flow::Normal) break;
         if (cmp.write != br.reads[0]) continue;
         if (cmp.access_bytes == 0 && cmp.write_count == 1) {
-          shape.bookkeeping[k] = loop;
-          for (unsigned r = 0; r < cmp.read_count; ++r)
+          compare = k;
+          for (unsigned r = 0; r < cmp.read_count && step == b; ++r)
             for (std::uint32_t j = k; j-- > br.target;) {
-              const Inst& step = code[j];
-              if (step.write != cmp.reads[r]) continue;
+              const Inst& update = code[j];
+              if (update.write != cmp.reads[r]) continue;
               bool self = false;
-              for (unsigned q = 0; q < step.read_count; ++q) self |= step.reads[q] == step.write;
-              if (self && step.flow == Flow::Normal && step.access_bytes == 0 && step.write_count == 1)
-                shape.bookkeeping[j] = loop;
+              for (unsigned q = 0; q < update.read_count; ++q) self |= update.reads[q] == update.write;
+              if (self && update.flow == Flow::Normal && update.access_bytes == 0 && update.write_count == 1) {
+                step = j;
+                register_step = update.read_count > 1;  // reads another register: no constant step
+              }
               break;
             }
         }
         break;
       }
+      if (register_step) {
+        std::fill(not_unrolled.begin() + br.target, not_unrolled.begin() + b + 1, 1);
+        continue;
+      }
+      if (gpu.unroll <= 1) continue;
+      const auto loop = static_cast<std::uint16_t>(shape.back_branch.size() + 1);
+      shape.back_branch.push_back(b);
+      for (const std::uint32_t pc : {b, compare, step}) shape.bookkeeping[pc] = loop;
     }
   }
   // A guarded forward branch whose body (the instructions up to its target) is at most
@@ -107,13 +120,16 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
       if (straight) shape.if_converted[pc] = static_cast<std::uint8_t>(in.target - pc - 1);
     }
   }
+  shape.may_fold.assign(code.size(), 0);
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc)
+    shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) || shape.bookkeeping[pc] != 0;
   if (gpu.batched_loads == 0) return shape;
   auto alu = [](const Inst& in) {
     return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
   };
   // An ALU instruction whose destination is one of its sources (an accumulation).
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
-    if (alu(code[pc]))
+    if (alu(code[pc]) && !not_unrolled[pc])
       for (unsigned k = 0; k < code[pc].read_count; ++k) shape.batchable[pc] |= code[pc].reads[k] == code[pc].write;
   // An ALU instruction whose result the next reader in its straight-line run accumulates (the
   // multiply before the add of sum += a[i] * x[i]): ptxas issues the unrolled loop's loads before
@@ -122,7 +138,7 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   // ptxas hoists above the arithmetic.
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
-    if (shape.batchable[pc] || !alu(in)) continue;
+    if (shape.batchable[pc] || !alu(in) || not_unrolled[pc]) continue;
     bool fed = false, load_after = false;
     for (std::uint32_t k = pc + 1; k < code.size(); ++k) {
       const Inst& next = code[k];
@@ -400,8 +416,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
   if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in);
-  if (ctx_.gpu.fold_immediates != 0 || !ctx_.shape.back_branch.empty())
-    after = std::max(after, fold(s, *bs.block, now));
+  if (ctx_.shape.may_fold[w.pc]) after = std::max(after, fold(s, *bs.block, now));
   set_ready(s, now, after);
   if (in.timing == TimingClass::FenceGl) {
     const std::uint64_t fence = std::max(now + pt.latency, s.memory_done);
@@ -473,9 +488,20 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
     if (isa::is_global_memory(in.timing)) {
       coalesce(r.addresses, r.exec, in.access_bytes, g.sector_bytes, g.line_bytes, lines_);
       if (in.timing == TimingClass::LoadGlobal) {
-        // Over several lines the L1's data banks may conflict (one line's words are in distinct banks).
-        const unsigned passes =
-            lines_.size() > 1 ? shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes) : 1;
+        // Over several lines the L1's data banks may conflict. A line's words lie in distinct banks,
+        // so a request takes at most one pass a line: counted only when that could outlast its
+        // lookups and its sectors, and for more than 4 lines (a request over 2-4 lines, as grey's
+        // rows, could take a pass or two more than the model gives it: it saves a sort per load).
+        unsigned passes = 1;
+        if (lines_.size() > 4) {
+          std::size_t sectors = 0;
+          for (const auto& a : lines_) sectors += std::popcount(a.sectors);
+          const std::size_t per_cycle = std::max(1u, g.l1_bytes_per_cycle / g.sector_bytes);
+          const std::size_t bound = std::max((lines_.size() + g.l1_lines_per_cycle - 1) / g.l1_lines_per_cycle,
+                                             (sectors + per_cycle - 1) / per_cycle);
+          if (lines_.size() > bound)
+            passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+        }
         ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {

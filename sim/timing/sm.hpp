@@ -34,6 +34,7 @@ struct CompilerShape {
   // loop's back branch.
   std::vector<std::uint16_t> bookkeeping;
   std::vector<std::uint32_t> back_branch;
+  std::vector<std::uint8_t> may_fold;  // per pc: a folded immediate or loop bookkeeping (Sm::fold looks)
 };
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
