@@ -110,15 +110,17 @@ struct TimingStats {
   Occupancy occupancy;
   std::uint64_t resident_warp_cycles = 0;  // resident warps summed over SM cycles (achieved occupancy)
   std::uint64_t active_sm_cycles = 0;      // cycles SMs held at least one block, summed over SMs
-  std::uint64_t warp_instructions = 0;     // issued (the same as LaunchStats::warp_instructions)
+  // The IR's warp instructions run (the same as LaunchStats::warp_instructions), folded ones
+  // included (sm.fold_immediates, sm.unroll): IPC counts them, so it can pass the issue width.
+  std::uint64_t warp_instructions = 0;
   double ipc() const { return cycles ? double(warp_instructions) / double(cycles) : 0.0; }  // whole GPU
   double achieved_occupancy() const {
     return active_sm_cycles && occupancy.max_warps_per_sm
                ? double(resident_warp_cycles) / (double(active_sm_cycles) * occupancy.max_warps_per_sm)
                : 0.0;
   }
-  // Issue slots used: the slots warps issued in (stalls.issued: every instruction, and the bodies
-  // of if-converted branches issued predicated off) over (active SM cycles x schedulers per SM).
+  // Issue slots used: the slots warps issued in (stalls.issued: every instruction not folded, and the
+  // bodies of if-converted branches issued predicated off) over (active SM cycles x schedulers per SM).
   double issue_utilisation() const {
     return active_sm_cycles ? double(stalls.issued) / (double(active_sm_cycles) * sub_partitions) : 0.0;
   }

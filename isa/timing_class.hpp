@@ -16,7 +16,7 @@ namespace warpsim::isa {
   X(IntMul, "imul", "integer mul, mad, mul.wide")                                        \
   X(IntDiv, "idiv", "integer div and rem (a compiled instruction sequence)")             \
   X(FpAlu, "fp32", "f32 add, mul, mad, min, max, neg, abs, compare, select")             \
-  X(Fp64Alu, "fp64", "the same on f64 (the SM's FP64 units)")                            \
+  X(Fp64Alu, "fp64", "f64 add, mul, fma, min, max, neg, abs, compare (the FP64 units)")   \
   X(FpDiv, "fdiv", "f32 div (a compiled instruction sequence)")                          \
   X(Sfu, "sfu", "special functions: sqrt")                                               \
   X(Convert, "cvt", "type conversions")                                                  \

@@ -331,6 +331,7 @@ void validate_preset(const GpuPreset& p) {
        "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
        "must be a power of two from 1 to the sectors in a line");
   need(p.unroll >= 1 && p.unroll <= 64, "sm.unroll", fmt::format("{}", p.unroll), "must be 1..64");
+  need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
        "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
   need(p.dram_page_miss_bytes >= 0 && p.dram_page_miss_bytes <= 65536, "memory.dram_page_miss_bytes",

@@ -52,8 +52,8 @@ struct GpuPreset {
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
   std::uint32_t if_convert_max = 0;
-  std::uint32_t fold_immediates = 0;
-  std::uint32_t unroll = 1;  // an innermost loop's counter, compare and back branch issue once per this many trips  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
+  std::uint32_t fold_immediates = 0;  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
+  std::uint32_t unroll = 1;           // a counted innermost loop's counter, compare and back branch issue once per this many trips
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
   // (its destination is one of its sources), one whose result the next reader accumulates, and

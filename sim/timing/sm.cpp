@@ -83,7 +83,8 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
               if (update.write != cmp.reads[r]) continue;
               bool self = false;
               for (unsigned q = 0; q < update.read_count; ++q) self |= update.reads[q] == update.write;
-              if (self && update.flow == Flow::Normal && update.access_bytes == 0 && update.write_count == 1) {
+              if (self && !update.guarded && update.flow == Flow::Normal && update.access_bytes == 0 &&
+                  update.write_count == 1) {
                 step = j;
                 register_step = update.read_count > 1;  // reads another register: no constant step
               }
@@ -96,7 +97,9 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
         std::fill(not_unrolled.begin() + br.target, not_unrolled.begin() + b + 1, 1);
         continue;
       }
-      if (gpu.unroll <= 1) continue;
+      // A loop without a counter (a search that exits on a loaded value, a spin on an atomic) has no
+      // trip count to unroll by: its compare and branch issue every trip.
+      if (gpu.unroll <= 1 || step == b) continue;
       const auto loop = static_cast<std::uint16_t>(shape.back_branch.size() + 1);
       shape.back_branch.push_back(b);
       for (const std::uint32_t pc : {b, compare, step}) shape.bookkeeping[pc] = loop;
@@ -429,8 +432,9 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
 
 // What the compiler does not issue, run with the instruction just issued: a mov of an immediate
 // (ptxas makes the constant an operand of its users: loop-fma-imm against loop-fma-reg) and an
-// unrolled trip's bookkeeping (sm.unroll). They take no slot and their values are ready at once;
-// they are IR instructions all the same: counted, executed in order.
+// unrolled trip's bookkeeping (sm.unroll). They take no slot and their values are ready when their
+// sources are; they are IR instructions all the same: counted, executed in order. Only Normal and
+// Branch instructions fold, so a folded step never exits or reaches a barrier.
 bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
   const Inst& in = ctx_.program.code[pc];
   if (in.immediate_mov && ctx_.gpu.fold_immediates != 0) return true;

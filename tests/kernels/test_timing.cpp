@@ -61,6 +61,17 @@ nlohmann::json functional_part_any_block(nlohmann::json launch) {
   return launch;
 }
 
+// Each `--gpu-set` is refused with exit 2 and one line naming the parameter and what is wrong.
+void check_refused(const std::vector<std::pair<std::string, std::string>>& cases) {
+  for (const auto& [set, says] : cases) {
+    Io io;
+    CHECK(run_cli({"run", "vecadd", "--gpu-set", set}, io) == 2);
+    INFO(set << ": " << io.err);
+    CHECK_THAT(io.err, Catch::Contains(says));
+    CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("every scenario gives the same results and divergence figures in timing and functional mode",
@@ -146,10 +157,9 @@ TEST_CASE("a grid-wide spin barrier completes when every block is resident and d
   CHECK_THAT(io.err, Catch::Contains("deadlocked"));
   CHECK_THAT(io.err, Catch::Contains("4 blocks resident (0, 1, 2, 3)"));
   CHECK_THAT(io.err, Catch::Contains("1 blocks wait to be scheduled (from block 4)"));
-  // Where the lead warps spin: the loop's atomic (line 17), or its compare (line 18) in the one trip
-  // of four that issues the loop's bookkeeping (sm.unroll).
-  CHECK((io.err.find("line 17 `atom.add.global.u32 v, [counter], 0` (SM 0, running)") != std::string::npos ||
-         io.err.find("line 18") != std::string::npos));
+  // Where the lead warps spin: the loop's atomic (line 17) or the compare waiting for it (line 18).
+  CHECK((io.err.find("warp 0 pc 6 line 17") != std::string::npos ||
+         io.err.find("warp 0 pc 7 line 18") != std::string::npos));
   CHECK_THAT(io.err, Catch::Contains("waiting at a barrier"));
 }
 
@@ -332,17 +342,10 @@ TEST_CASE("a read that misses L2 fetches dram_fetch_sectors at once: one sector 
 }
 
 TEST_CASE("the stop-20 preset parameters are checked with one line naming them", "[timing]") {
-  for (const auto& [set, says] : std::vector<std::pair<std::string, std::string>>{
-           {"block_dispatch_cycles=-1", "'gpu.block_dispatch_cycles'"},
-           {"shared_replay_interval=0", "'memory.shared_replay_interval': '0' must be 1..1024"},
-           {"dram_fetch_sectors=3", "'memory.dram_fetch_sectors': '3' must be a power of two"},
-           {"dram_fetch_sectors=8", "'memory.dram_fetch_sectors': '8' must be a power of two"}}) {
-    Io io;
-    CHECK(run_cli({"run", "vecadd", "--gpu-set", set}, io) == 2);
-    INFO(set << ": " << io.err);
-    CHECK_THAT(io.err, Catch::Contains(says));
-    CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
-  }
+  check_refused({{"block_dispatch_cycles=-1", "'gpu.block_dispatch_cycles'"},
+                 {"shared_replay_interval=0", "'memory.shared_replay_interval': '0' must be 1..1024"},
+                 {"dram_fetch_sectors=3", "'memory.dram_fetch_sectors': '3' must be a power of two"},
+                 {"dram_fetch_sectors=8", "'memory.dram_fetch_sectors': '8' must be a power of two"}});
 }
 
 TEST_CASE("dram_loaded_latency adds to DRAM reads as DRAM gets busy (times u / (1 - u))", "[timing]") {
@@ -614,15 +617,33 @@ TEST_CASE("unroll: an innermost loop's counter, compare and branch issue once pe
   CHECK(cycles(four) < cycles(every));
   CHECK(four["outputs"] == every["outputs"]);
   CHECK(four["launches"][0]["warp_instructions"] == every["launches"][0]["warp_instructions"]);
-  // A counter that adds what the trip loaded still waits for the load: no faster than before.
+  // A counter that adds what the trip loaded: its folded constant step is ready when the load is,
+  // so the next trip's load still waits for this one (no faster than without unrolling).
   auto chase = [](int unroll) {
-    return run_json({stop23_file(), "--kernel", "dep_loop", "--grid", "1", "--block", "1", "--arg", "steps=32",
-                     "--buffer", "in=u32[1048576]:random:2", "--buffer", "out=u32[1]:zeros", "--l2-start", "flushed",
-                     "--gpu-set", fmt::format("unroll={}", unroll)});
+    return run_json({stop23_file(), "--kernel", "dep_loop", "--grid", "1", "--block", "1", "--arg",
+                     "limit=131168", "--buffer", "in=u32[1048576]:random:2", "--buffer", "out=u32[1]:zeros",
+                     "--l2-start", "flushed", "--gpu-set", fmt::format("unroll={}", unroll)});
   };
   const auto dep1 = chase(1), dep4 = chase(4);
+  CHECK(issue_slots(dep4) < issue_slots(dep1));  // its bookkeeping did fold
   CHECK(cycles(dep4) * 20 > cycles(dep1) * 19);
   CHECK(dep4["outputs"] == dep1["outputs"]);
+  // A grid-stride loop (the counter steps by a register) and a loop without a counter are not
+  // unrolled: the same slots and cycles either way.
+  auto same = [](const std::vector<std::string>& args) {
+    auto with = [&](int unroll) {
+      auto a = args;
+      a.insert(a.end(), {"--gpu-set", fmt::format("unroll={}", unroll)});
+      return run_json(a);
+    };
+    const auto one = with(1), four = with(4);
+    CHECK(issue_slots(four) == issue_slots(one));
+    CHECK(cycles(four) == cycles(one));
+  };
+  same({stop23_file(), "--kernel", "stride_loop", "--grid", "4", "--block", "128", "--arg", "n=16384", "--buffer",
+        "in=u32[16384]:random", "--buffer", "out=u32[512]:zeros"});
+  same({stop23_file(), "--kernel", "search_loop", "--grid", "1", "--block", "1", "--arg", "key=63", "--buffer",
+        "in=u32[64]:iota:1", "--buffer", "out=u32[1]:zeros"});
   Io io;
   CHECK(run_cli({"run", "vecadd", "--gpu-set", "unroll=0"}, io) == 2);
   CHECK_THAT(io.err, Catch::Contains("'sm.unroll': '0' must be 1..64"));
@@ -656,14 +677,9 @@ TEST_CASE("scattered accesses: L1 lookups a cycle, the L2's least access, DRAM p
   CHECK(memory_of(closed, 0)["dram_bytes"] == memory_of(open, 0)["dram_bytes"]);
   CHECK(closed["outputs"] == open["outputs"]);
   CHECK(vecadd("dram_page_miss_bytes=512") == vecadd("dram_page_miss_bytes=0"));
-  for (const auto& [set, says] : std::vector<std::pair<std::string, std::string>>{
-           {"l1_bytes_per_cycle=16", "'memory.l1_bytes_per_cycle': '16' must be at least a sector"},
-           {"l2_access_bytes=5000", "'memory.l2_access_bytes': '5000' must be 0..4096"},
-           {"dram_page_bytes=100", "'memory.dram_page_bytes': '100' must be a power of two of at least a line"},
-           {"dram_page_miss_bytes=-1", "'memory.dram_page_miss_bytes'"}}) {
-    Io io;
-    CHECK(run_cli({"run", "vecadd", "--gpu-set", set}, io) == 2);
-    INFO(set << ": " << io.err);
-    CHECK_THAT(io.err, Catch::Contains(says));
-  }
+  check_refused({{"l1_bytes_per_cycle=16", "'memory.l1_bytes_per_cycle': '16' must be at least a sector"},
+                 {"l2_access_bytes=5000", "'memory.l2_access_bytes': '5000' must be 0..4096"},
+                 {"dram_page_bytes=100", "'memory.dram_page_bytes': '100' must be a power of two of at least a line"},
+                 {"dram_page_miss_bytes=-1", "'memory.dram_page_miss_bytes'"},
+                 {"fold_immediates=2", "'sm.fold_immediates': '2' must be 0 or 1"}});
 }
