@@ -30,19 +30,19 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
 }
 
-std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
-  const std::uint64_t start = std::max(now, lsu_free_);
-  // The L1 looks up l1_lines_per_cycle lines a cycle (gather-l1: 32 scattered lines a request),
-  // moves l1_bytes_per_cycle of sectors (125.7 B/clk measured: a coalesced vector load), and reads
-  // its 32 data banks once per pass (lanes of a load at different words of one bank conflict, as
-  // in shared memory: the L1 and shared memory are one array).
+std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines) const {
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);
   const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle / gpu_.sector_bytes);
-  const std::size_t cycles = std::max({(std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) /
-                                           gpu_.l1_lines_per_cycle,
-                                       (sectors + per_cycle - 1) / per_cycle, std::size_t{passes}});
-  lsu_free_ = start + cycles;
+  return std::max((std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle,
+                  (sectors + per_cycle - 1) / per_cycle);
+}
+
+std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
+  const std::uint64_t start = std::max(now, lsu_free_);
+  // The L1's lookups and sectors (l1_cycles), or its 32 data banks' passes (lanes of a load at
+  // different words of one bank conflict, as in shared memory: the L1 and shared memory are one array).
+  lsu_free_ = start + std::max(l1_cycles(lines), std::size_t{passes});
   // A request whose lines lie in more than kScatteredPages DRAM pages scatters (a gather); one over
   // a few (a stream, a 2D tile's rows: a 8x32 block's warp reads 4 rows) opens pages that its
   // neighbours share on the GPU.

@@ -48,6 +48,9 @@ class MemoryPath {
   void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0);
 
   // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
+  // Cycles the L1 takes for a request's lookups (memory.l1_lines_per_cycle a cycle: gather-l1, 32
+  // scattered lines a request) and its sectors (memory.l1_bytes_per_cycle: a coalesced vector load).
+  std::size_t l1_cycles(const std::vector<LineAccess>& lines) const;
   // `passes`: the L1 data banks' passes of a load over several lines (lanes at different words of
   // one of the 32 banks: gemv_row_thread's rows 2 KiB apart take 32), a floor on its LSU time.
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);

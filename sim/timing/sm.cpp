@@ -436,10 +436,9 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
 // sources are; they are IR instructions all the same: counted, executed in order. Only Normal and
 // Branch instructions fold, so a folded step never exits or reaches a barrier.
 bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
-  const Inst& in = ctx_.program.code[pc];
-  if (in.immediate_mov && ctx_.gpu.fold_immediates != 0) return true;
+  // may_fold: a folded immediate or loop bookkeeping; bookkeeping folds in all but one trip of each unroll.
   const std::uint16_t loop = ctx_.shape.bookkeeping[pc];
-  return loop != 0 && s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1;
+  return ctx_.shape.may_fold[pc] && (loop == 0 || s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1);
 }
 
 // A loop's back branch: one more trip if the warp went round, a fresh count once it left.
@@ -496,16 +495,10 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         // so a request takes at most one pass a line: counted only when that could outlast its
         // lookups and its sectors, and for more than 4 lines (a request over 2-4 lines, as grey's
         // rows, could take a pass or two more than the model gives it: it saves a sort per load).
-        unsigned passes = 1;
-        if (lines_.size() > 4) {
-          std::size_t sectors = 0;
-          for (const auto& a : lines_) sectors += std::popcount(a.sectors);
-          const std::size_t per_cycle = std::max(1u, g.l1_bytes_per_cycle / g.sector_bytes);
-          const std::size_t bound = std::max((lines_.size() + g.l1_lines_per_cycle - 1) / g.l1_lines_per_cycle,
-                                             (sectors + per_cycle - 1) / per_cycle);
-          if (lines_.size() > bound)
-            passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
-        }
+        const unsigned passes =
+            lines_.size() > 4 && lines_.size() > memory_.l1_cycles(lines_)
+                ? shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes)
+                : 1;
         ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {
