@@ -488,6 +488,34 @@ std::vector<BenchInfo> make_suite() {
                        run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
+  // Random scatters (stop 24): gather's addresses written, one word of a partial sector in each of a
+  // warp's 32 lines (scatter_hash4), or a whole sector for each 8 lanes, 4 lines a warp request
+  // (scatter_sector4), over 8 MiB (L2 holds it) or 256 MiB (DRAM); SM cycles per element written.
+  // set23's scatters and the naive transpose wrote such sectors 2-3 times slower than the model.
+  for (const auto& [name, kernel, mask_bits, what] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::string>>{
+           {"scatter-l2", "scatter_hash4", 21u, "one word of 32 scattered lines a warp request, 8 MiB"},
+           {"scatter-dram", "scatter_hash4", 26u, "one word of 32 scattered lines a warp request, 256 MiB"},
+           {"scatter-sector-l2", "scatter_sector4", 21u, "a whole scattered sector for each 8 lanes, 8 MiB"},
+           {"scatter-sector-dram", "scatter_sector4", 26u, "a whole scattered sector for each 8 lanes, 256 MiB"}})
+    s.push_back({name, "2^23 f32 written, " + what + ": SM cycles per element", "cycles/element", "", Fit::None, 1,
+                 [kernel, mask_bits](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;
+                   const auto out = run.zeros(std::size_t{4} << mask_bits);
+                   const double cycles = run.launch("mb_memory.kir", kernel, blocks, block, {out, m, (1u << mask_bits) - 1});
+                   return cycles * 132 / double(four_per_step_elements(m, threads));
+                 }});
+  // A DRAM stream with two 32-way conflicted shared loads a trip beside its four global loads
+  // (stop 24; set23's transpose through an unpadded tile was slower than its shared passes and its
+  // DRAM traffic overlapped would make it): B/cycle read, against bw-dram's stream alone.
+  s.push_back({"stream-conflict-dram", "256 MiB read, 4 loads and 2 conflicted shared loads (32 passes) a trip", "B/cycle", "",
+               Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, n = 64u << 20;
+                 const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{threads} * 4);
+                 const double cycles = run.launch("mb_memory.kir", "stream_conflict4", blocks, block, {in, out, n});
+                 return cycles > 0 ? double(four_per_step_elements(n, threads)) * 4 / cycles : 0.0;
+               }});
   // Passes 2 to 8 read what each SM read in pass 1 (63 KiB per SM, under the L1's size), so the
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
