@@ -47,7 +47,7 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<Lin
   // a few (a stream, a 2D tile's rows: a 8x32 block's warp reads 4 rows) opens pages that its
   // neighbours share on the GPU.
   request_scattered_ = false;
-  if (gpu_.dram_page_miss_bytes > 0 && lines.size() > kScatteredPages) {
+  if ((gpu_.dram_page_miss_bytes > 0 || gpu_.l2_store_access_bytes > 0) && lines.size() > kScatteredPages) {
     std::uint64_t pages[kScatteredPages + 1];
     unsigned distinct = 0;
     for (const auto& a : lines) {
@@ -72,18 +72,27 @@ bool MemoryPath::opens_page(std::uint64_t line) {
   return true;
 }
 
-std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write) {
+std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write,
+                                std::uint32_t* missed) {
   const std::uint64_t set = l2_.set_index(a.line);
   std::uint64_t pending = 0;  // a hit on a line still being fetched waits for the fetch
   const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending);
   const std::uint32_t miss = a.sectors & ~hit;
+  if (missed != nullptr) *missed = miss;
   const auto sectors = count_sectors(a.sectors);
   const auto missing = count_sectors(miss);
   stats.l2_sector_accesses += sectors;
   stats.l2_sector_hits += sectors - missing;
   // Each access takes at least memory.l2_access_bytes of the SM's share of L2 bandwidth (gather-l2:
   // scattered one-sector reads move fewer bytes a cycle than whole lines).
-  double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes, gpu_.l2_access_bytes));
+  // A scattered store's access takes memory.l2_store_access_bytes (scatter-l2: one-word stores to 32
+  // scattered lines a request move about half the bytes a cycle such loads do). A store over a few
+  // lines (a 2D block's rows) is not held to it: set22's stencil2d with 8x32 blocks, whose warps
+  // store a sector in each of 4 rows, went from -3% to +20% with it (scatter-sector-l2, 4 random
+  // lines a request, says such stores cost about as much as scattered ones: not modelled).
+  const double least =
+      write && request_scattered_ && gpu_.l2_store_access_bytes > 0 ? gpu_.l2_store_access_bytes : gpu_.l2_access_bytes;
+  double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes, least));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
@@ -138,16 +147,45 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   return done;
 }
 
-std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines) {
+std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes) {
   ++stats.global_store_requests;
   const std::uint64_t start = start_request(now, lines);
   std::uint64_t done = start;
+  std::uint32_t per_sector = gpu_.sector_bytes;
+  if (gpu_.dram_merge_bytes > 0) {
+    std::size_t sectors = 0;
+    for (const auto& a : lines) sectors += count_sectors(a.sectors);
+    if (sectors > 0) per_sector = static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
+    if (per_sector < gpu_.sector_bytes && partial_.empty()) partial_.resize(kPartialSlots);
+  }
   for (const auto& a : lines) {
     stats.global_sectors += count_sectors(a.sectors);
     l1_.update(a.line, a.sectors);
-    done = std::max(done, to_l2(start, a, 0, true));
+    std::uint32_t missed = 0;
+    done = std::max(done, to_l2(start, a, 0, true, &missed));
+    if (!partial_.empty()) track_partial(start, a.line, a.sectors, missed, per_sector);
   }
   return done;
+}
+
+void MemoryPath::track_partial(std::uint64_t now, std::uint64_t line, std::uint32_t sectors, std::uint32_t missed,
+                               std::uint32_t bytes) {
+  for (std::uint32_t m = sectors; m != 0; m &= m - 1) {
+    const unsigned s = static_cast<unsigned>(std::countr_zero(m));
+    const std::uint64_t key = (line << 5 | s) + 1;
+    PartialSector& e = partial_[(key * 0x9e3779b97f4a7c15ull) >> 52 & (kPartialSlots - 1)];
+    if (e.key == key) {  // more of a sector already partly written
+      e.bytes += bytes;
+      if (e.bytes >= gpu_.sector_bytes) e = {};
+      continue;
+    }
+    if (bytes >= gpu_.sector_bytes || !(missed & (1u << s))) continue;  // whole, or a sector L2 held
+    if (e.key != 0) {  // the sector pushed out was left partly written: its merge read
+      stats.dram_bytes += gpu_.sector_bytes;
+      dram_channel_.serve(now, gpu_.dram_merge_bytes);
+    }
+    e = {key, bytes};
+  }
 }
 
 std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address) {

@@ -54,7 +54,9 @@ class MemoryPath {
   // `passes`: the L1 data banks' passes of a load over several lines (lanes at different words of
   // one of the 32 banks: gemv_row_thread's rows 2 KiB apart take 32), a floor on its LSU time.
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
-  std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines);
+  // `bytes`: what the executing lanes write (lanes x access size), spread evenly over the request's
+  // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
+  std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes);
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for
   // memory.atomic_slice_cycles x same_address x the SMs at work (they share it); a request waits
   // for its slice.
@@ -83,7 +85,23 @@ class MemoryPath {
  private:
   std::uint64_t start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
   // Sends missing sectors to L2 (and DRAM); returns when they arrive.
-  std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write);
+  // `missed` (if given) receives the sectors L2 did not hold.
+  std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write,
+                      std::uint32_t* missed = nullptr);
+  // Partly written sectors (memory.dram_merge_bytes): a sector that a store allocated in L2 with
+  // part of its bytes is kept in a direct-mapped table of kPartialSlots with the bytes written so
+  // far; later stores of this SM add theirs, and a sector whose bytes are all written leaves it
+  // (a transpose's column stores: the block's 8 warps write a sector's 8 words). One pushed out
+  // unfilled costs the DRAM share a merge (scatter-dram: the H100's L2 reads such a sector back
+  // from DRAM before writing it, Nsight Compute's DRAM reads equal its writes).
+  void track_partial(std::uint64_t now, std::uint64_t line, std::uint32_t sectors, std::uint32_t missed,
+                     std::uint32_t bytes);
+  struct PartialSector {
+    std::uint64_t key = 0;  // (line x 32 + sector) + 1; 0: empty
+    std::uint32_t bytes = 0;
+  };
+  static constexpr std::size_t kPartialSlots = 4096;
+  std::vector<PartialSector> partial_;  // allocated at the first partial store
 
   const GpuPreset& gpu_;
   const SectorCache& l2_;

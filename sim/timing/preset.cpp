@@ -170,6 +170,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
     f.push_back(number("memory.l2_access_bytes", &GpuPreset::l2_access_bytes,
                        "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
+    f.push_back(number("memory.l2_store_access_bytes", &GpuPreset::l2_store_access_bytes,
+                       "the least of its SM's L2 bandwidth share one store's access to a line takes when the store's lines span more than 8 DRAM pages (bytes; 0: as memory.l2_access_bytes)"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
     f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,
@@ -180,6 +182,9 @@ const std::vector<Field>& fields() {
                        "DRAM page (row) bytes: fetches within one aligned page share its opening"));
     f.push_back(number("memory.dram_page_miss_bytes", &GpuPreset::dram_page_miss_bytes,
                        "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 scattered fetches opened its page (scattered reads; 0: off)"));
+    f.push_back(number("memory.dram_merge_bytes", &GpuPreset::dram_merge_bytes,
+                       "DRAM bytes a sector costs when a store that missed L2 wrote part of it and no store of its SM filled the rest "
+                       "soon after (the merge read of a partly written sector; 0: off)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -322,6 +327,10 @@ void validate_preset(const GpuPreset& p) {
        "must be at least a sector");
   need(p.l2_access_bytes >= 0 && p.l2_access_bytes <= 4096, "memory.l2_access_bytes", fmt::format("{}", p.l2_access_bytes),
        "must be 0..4096");
+  need(p.l2_store_access_bytes >= 0 && p.l2_store_access_bytes <= 4096, "memory.l2_store_access_bytes",
+       fmt::format("{}", p.l2_store_access_bytes), "must be 0..4096");
+  need(p.dram_merge_bytes >= 0 && p.dram_merge_bytes <= 65536, "memory.dram_merge_bytes",
+       fmt::format("{}", p.dram_merge_bytes), "must be 0..65536");
   need(p.l2_associativity >= 1, "memory.l2_associativity", "0", "must be at least 1");
   need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
        fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");

@@ -76,11 +76,13 @@ struct GpuPreset {
   std::uint32_t l2_latency = 272;
   double l2_bytes_per_cycle = 4200;              // whole chip
   double l2_access_bytes = 32;                   // the least of an SM's L2 bandwidth share one access (a line's sectors) takes
+  double l2_store_access_bytes = 0;              // the same for a scattered store's access to a line (0: l2_access_bytes)
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
   std::uint32_t dram_page_bytes = 2048;          // DRAM page (row) size the page model works in
   double dram_page_miss_bytes = 0;               // extra DRAM bytes a fetch costs when it opens a page none of its SM's recent fetches opened (0: off)
+  double dram_merge_bytes = 0;                   // DRAM bytes a sector a store allocated in L2 costs when it is left partly written (0: off)
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load

@@ -502,7 +502,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {
-        s.memory_done = std::max(s.memory_done, memory_.store(now, lines_));
+        s.memory_done = std::max(s.memory_done, memory_.store(now, lines_, count_lanes(r.exec) * in.access_bytes));
       } else {
         unsigned same = most_common_address(r.addresses, r.exec);
         if (in.aggregates && same == count_lanes(r.exec)) same = 1;  // one atomic for the warp

@@ -684,3 +684,60 @@ TEST_CASE("scattered accesses: L1 lookups a cycle, the L2's least access, DRAM p
                  {"dram_page_miss_bytes=-1", "'memory.dram_page_miss_bytes'"},
                  {"fold_immediates=2", "'sm.fold_immediates': '2' must be 0 or 1"}});
 }
+
+TEST_CASE("stores: the least L2 share a store's access takes, and the merge read of a sector left partly written",
+          "[timing]") {
+  const std::string file = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop24.kir";
+  // 2^18 one-word stores at scattered words of 64 MiB, which starts outside L2: each allocates a
+  // sector with 4 of its 32 bytes written.
+  auto scatter = [&](const std::string& set) {
+    return run_json({file, "--kernel", "scatter_write", "--grid", "1024", "--block", "256", "--arg", "mask=16777215",
+                     "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed", "--gpu-set", set});
+  };
+  // The same number of one-word stores a warp, but each block's 8 warps fill the sectors they start.
+  auto columns = [&](const std::vector<std::string>& sets) {
+    std::vector<std::string> args{file, "--kernel", "column_write", "--grid", "4096", "--block", "256", "--arg",
+                                  "cols=512", "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed"};
+    for (const auto& set : sets) args.insert(args.end(), {"--gpu-set", set});
+    return run_json(args);
+  };
+  auto vecadd = [](const std::string& set) {
+    return cycles(run_json({"vecadd", "--set", "n=1048576", "--l2-start", "flushed", "--gpu-set", set}));
+  };
+  // The merge: sectors left partly written cost DRAM time and a sector's read each; the results
+  // and the requests do not change.
+  const auto merged = scatter("dram_merge_bytes=512"), free = scatter("dram_merge_bytes=0");
+  CHECK(cycles(merged) > cycles(free) * 2);
+  const auto merged_bytes = memory_of(merged, 0)["dram_bytes"].get<std::uint64_t>(),
+             free_bytes = memory_of(free, 0)["dram_bytes"].get<std::uint64_t>();
+  CHECK(merged_bytes > free_bytes);
+  CHECK((merged_bytes - free_bytes) % 32 == 0);  // whole sectors read back
+  CHECK(merged["outputs"] == free["outputs"]);
+  CHECK(memory_of(merged, 0)["global_store_requests"] == memory_of(free, 0)["global_store_requests"]);
+  // Column stores write the same partial sectors a warp, but the block fills each: no merge.
+  const auto filled = columns({"dram_merge_bytes=512"}), unfilled = columns({"dram_merge_bytes=0"});
+  CHECK(cycles(filled) == cycles(unfilled));
+  CHECK(memory_of(filled, 0)["dram_bytes"] == memory_of(unfilled, 0)["dram_bytes"]);
+  CHECK(memory_of(filled, 0)["sectors_per_request"].get<double>() == 32.0);
+  // Whole-line stores neither merge nor reach the floor.
+  CHECK(vecadd("dram_merge_bytes=512") == vecadd("dram_merge_bytes=0"));
+  CHECK(vecadd("l2_store_access_bytes=128") == vecadd("l2_store_access_bytes=32"));
+  // A store over 4 lines (scatter_sector4: a whole sector in each) is not scattered: no store floor.
+  auto sectors = [](const std::string& set) {
+    return cycles(run_json({std::string(WARPSIM_KERNELS_DIR) + "/microbench/mb_memory.kir", "--kernel", "scatter_sector4",
+                            "--grid", "256", "--block", "256", "--arg", "m=262144", "--arg", "mask=2097151", "--buffer",
+                            "out=f32[2097152]:zeros", "--gpu-set", set}));
+  };
+  CHECK(sectors("l2_store_access_bytes=512") == sectors("l2_store_access_bytes=32"));
+  // The store floor: the scattered one-sector accesses of column_write take at least
+  // l2_store_access_bytes; 0 falls back to the loads'.
+  auto columns_at = [&](std::vector<std::string> sets) {
+    sets.push_back("dram_merge_bytes=0");
+    return cycles(columns(sets));
+  };
+  CHECK(columns_at({"l2_store_access_bytes=256"}) > columns_at({"l2_store_access_bytes=64"}));
+  CHECK(columns_at({"l2_store_access_bytes=0", "l2_access_bytes=64"}) ==
+        columns_at({"l2_store_access_bytes=64", "l2_access_bytes=64"}));
+  check_refused({{"l2_store_access_bytes=5000", "'memory.l2_store_access_bytes': '5000' must be 0..4096"},
+                 {"dram_merge_bytes=-1", "'memory.dram_merge_bytes': '-1' must be 0..65536"}});
+}

@@ -10,19 +10,21 @@
 
 namespace {
 const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation.json";
-// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 8.8% since stop 23
-// (the fourth calibration, the fp64 class, folded immediates, unrolling, scattered L1/L2/DRAM
-// accesses; 9.0% at stop 22, 13.1% at stop 21, 13.6% at stop 20; 43.7% with stop 16's measurements
-// and preset), rounded up: docs/validation/timing.md records the figure.
-const std::string kRecordedMape = "9";
+// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.2% since stop 24
+// (the fifth calibration: this session's DRAM stream read 1,506 B/cycle against 1,519, and the fit
+// followed; 8.8% at stop 23, 9.0% at stop 22, 13.1% at stop 21, 13.6% at stop 20; 43.7% with stop
+// 16's measurements and preset), rounded up: docs/validation/timing.md records the figure.
+const std::string kRecordedMape = "10";
 // The second held-out set (stop 22, measured after the preset was frozen; 38.0% blind), its "ci"
-// runs (gemv, global atomics, gather, BFS): 19.1% since stop 23 (21.9% at stop 22), rounded up.
+// runs (gemv, global atomics, gather, BFS): 19.2% since stop 24 (19.1% at stop 23, 21.9% at stop 22),
+// rounded up.
 const std::string kData22 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop22.json";
 const std::string kRecordedMape22 = "20";
 // The third held-out set (stop 23, scored blind at 16.2% over all 37 runs), its "ci" runs (block
-// reduce, scatter, Mandelbrot, Black-Scholes, hash, AoS/SoA, copy, blur): 12.5% now, rounded up.
+// reduce, scatter, Mandelbrot, Black-Scholes, hash, AoS/SoA, copy, blur): 9.7% since stop 24's store
+// rules (12.5% at stop 23), rounded up.
 const std::string kData23 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop23.json";
-const std::string kRecordedMape23 = "13";
+const std::string kRecordedMape23 = "10";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {

@@ -83,7 +83,8 @@ FitResult fit(const RawFigures& measured, const std::vector<const BenchInfo*>& b
       if (b->fit == Fit::Proportional && pred > 0) next = now * meas / pred;
       if (b->fit == Fit::Inverse && meas > 0) next = now * pred / meas;
       const bool may_be_zero = b->param.starts_with("memory.atomic") || b->param == "sm.barrier_warp_cycles" ||
-                               b->param == "gpu.block_dispatch_cycles" || b->param == "memory.dram_page_miss_bytes";
+                               b->param == "gpu.block_dispatch_cycles" || b->param == "memory.dram_page_miss_bytes" ||
+                               b->param == "memory.dram_merge_bytes";
       next = std::max(may_be_zero ? 0.0 : 1.0, std::round(next / b->step) * b->step);
       if (std::abs(next - now) > b->step / 2) ++moved;
       r.values[b->param] = b->step < 1 ? fmt::format("{:.2f}", next) : fmt::format("{}", static_cast<long long>(next));

@@ -5,7 +5,6 @@
 #include <bit>
 #include <numeric>
 #include <random>
-#include <tuple>
 
 #include <fmt/format.h>
 
@@ -492,12 +491,25 @@ std::vector<BenchInfo> make_suite() {
   // warp's 32 lines (scatter_hash4), or a whole sector for each 8 lanes, 4 lines a warp request
   // (scatter_sector4), over 8 MiB (L2 holds it) or 256 MiB (DRAM); SM cycles per element written.
   // set23's scatters and the naive transpose wrote such sectors 2-3 times slower than the model.
-  for (const auto& [name, kernel, mask_bits, what] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::string>>{
-           {"scatter-l2", "scatter_hash4", 21u, "one word of 32 scattered lines a warp request, 8 MiB"},
-           {"scatter-dram", "scatter_hash4", 26u, "one word of 32 scattered lines a warp request, 256 MiB"},
-           {"scatter-sector-l2", "scatter_sector4", 21u, "a whole scattered sector for each 8 lanes, 8 MiB"},
-           {"scatter-sector-dram", "scatter_sector4", 26u, "a whole scattered sector for each 8 lanes, 256 MiB"}})
-    s.push_back({name, "2^23 f32 written, " + what + ": SM cycles per element", "cycles/element", "", Fit::None, 1,
+  // scatter-l2 fits the least L2 share a store's access takes (memory.l2_store_access_bytes),
+  // scatter-dram the merge read of a sector left partly written (memory.dram_merge_bytes: Nsight
+  // Compute reads as many DRAM bytes as it writes there, and none for whole sectors).
+  struct ScatterCase {
+    std::string name, kernel;
+    std::uint32_t mask_bits;
+    std::string what, param;
+    Fit fit;
+    double slope;  // Additive: cycles per element per byte (an SM's share of L2 or DRAM: 1/26 or 1/11 a byte)
+  };
+  for (const auto& [name, kernel, mask_bits, what, param, fit, slope] : std::vector<ScatterCase>{
+           {"scatter-l2", "scatter_hash4", 21u, "one word of 32 scattered lines a warp request, 8 MiB",
+            "memory.l2_store_access_bytes", Fit::Additive, 0.038},
+           {"scatter-dram", "scatter_hash4", 26u, "one word of 32 scattered lines a warp request, 256 MiB",
+            "memory.dram_merge_bytes", Fit::Additive, 0.088},
+           {"scatter-sector-l2", "scatter_sector4", 21u, "a whole scattered sector for each 8 lanes, 8 MiB", "", Fit::None, 1},
+           {"scatter-sector-dram", "scatter_sector4", 26u, "a whole scattered sector for each 8 lanes, 256 MiB", "",
+            Fit::None, 1}})
+    s.push_back({name, "2^23 f32 written, " + what + ": SM cycles per element", "cycles/element", param, fit, slope,
                  [kernel, mask_bits](const Target& t) {
                    Run run(t);
                    const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;

@@ -1,0 +1,108 @@
+// warpsim calibrate without a GPU: the list of microbenchmarks, the refusal with no GPU, the fit
+// replayed from the committed H100 figures (docs/validation/h100/stop24/raw24.json), and its errors.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tools/cli.hpp"
+
+namespace {
+using warpsim::cli::Io;
+using warpsim::cli::run_cli;
+
+const std::string kRaw = std::string(WARPSIM_TEST_DATA_DIR) + "/../../docs/validation/h100/stop24/raw24.json";
+// Microbenchmarks that simulate in well under a second each, fitting five parameters.
+const std::string kQuick = "lat-int,lat-fp64,chase-shared-s1,tput-shared-s32,bar-32";
+
+std::string temp(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("warpsim-test-calibrate-" + name)).string();
+}
+std::string read(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+TEST_CASE("calibrate --list names each microbenchmark with the preset parameter it fits", "[calibrate]") {
+  Io io;
+  REQUIRE(run_cli({"calibrate", "--list"}, io) == 0);
+  for (const char* line : {"scatter-l2               memory.l2_store_access_bytes",
+                           "scatter-dram             memory.dram_merge_bytes",
+                           "gather-l2                memory.l2_access_bytes", "lat-fp64                 pipeline.fp64_latency",
+                           "stream-conflict-dram     -"})
+    CHECK_THAT(io.out, Catch::Contains(line));
+  // The list: latency and throughput per class, shared memory, the memory hierarchy,
+  // bandwidth, atomics, barriers, the clock and launch overhead.
+  for (const char* name : {"lat-idiv", "tput-sfu", "lat-cvt", "chase-shared-s32", "chase-l1", "chase-l2", "chase-dram",
+                           "bw-dram", "bw-l2", "atom-global-same32", "atom-shared-distinct32", "bar-1", "bar-32",
+                           "clock", "launch"})
+    CHECK_THAT("\n" + io.out, Catch::Contains(std::string("\n") + name + " "));
+}
+
+TEST_CASE("calibrate --backend cuda without a GPU says so in one line and exits 4", "[calibrate]") {
+  Io io;
+  const int code = run_cli({"calibrate", "--backend", "cuda", "--benches", "lat-int"}, io);
+  if (code == 0) {
+    WARN("a GPU is present here: the refusal is not exercised");
+    return;
+  }
+  CHECK(code == 4);
+  CHECK_THAT(io.err, Catch::StartsWith("warpsim: error: calibrate --backend cuda: "));
+  CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
+  CHECK(io.out.empty());
+}
+
+TEST_CASE("the committed h100 preset is what calibrate fits to the committed H100 figures", "[calibrate]") {
+  // Replayed from the built-in preset, the fit moves none of the parameters these microbenchmarks fit,
+  // and the comparison shows each within a few percent of its raw figure.
+  Io io;
+  const auto out = temp("fit.ini");
+  REQUIRE(run_cli({"calibrate", "--replay", kRaw, "--benches", kQuick, "--out", out}, io) == 0);
+  CHECK_THAT(io.err, Catch::Contains("fit pass 1: 0 parameter(s) moved"));
+  CHECK_THAT(io.out, Catch::Contains("measured on NVIDIA H100"));
+  CHECK_THAT(io.out, Catch::Contains("lat-fp64                 pipeline.fp64_latency"));
+  // The written preset names each microbenchmark and its raw figure beside the value, and loads.
+  const auto text = read(out);
+  CHECK_THAT(text, Catch::Contains("fp64_latency = 8"));
+  CHECK_THAT(text, Catch::Contains("# [M] calibrate: lat-fp64 = 8.28 cycles/op"));
+  CHECK_THAT(text, Catch::Contains("# [M] calibrate: chase-shared-s1 = 23.94 cycles/load"));
+  Io run;
+  CHECK(run_cli({"run", "vecadd", "--set", "n=1000", "--gpu", out}, run) == 0);
+  // Started from a preset whose fp64 latency is far off, the fit brings it back.
+  const auto off = temp("off.ini");
+  {
+    std::ofstream f(off);
+    f << read(out).replace(text.find("fp64_latency = 8"), 16, "fp64_latency = 30");
+  }
+  Io refit;
+  REQUIRE(run_cli({"calibrate", "--replay", kRaw, "--benches", "lat-fp64", "--gpu", off, "--out", temp("refit.ini")},
+                  refit) == 0);
+  CHECK_THAT(refit.err, Catch::Contains("fit pass 1: 1 parameter(s) moved"));
+  CHECK_THAT(read(temp("refit.ini")), Catch::Contains("fp64_latency = 8 "));
+}
+
+TEST_CASE("calibrate refuses bad arguments and files with one line and a documented exit code", "[calibrate]") {
+  const auto not_json = temp("not.json");
+  std::ofstream(not_json) << "{ not json";
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    std::string says;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"calibrate", "--benches", "lat-nothing", "--replay", kRaw}, 2, "unknown microbenchmark 'lat-nothing'"},
+           {{"calibrate", "--replay", "/nonexistent/raw.json"}, 2, "--replay: cannot read '/nonexistent/raw.json'"},
+           {{"calibrate", "--replay", not_json}, 1, "not JSON"},
+           {{"calibrate", "--replay", kRaw, "--save", temp("x.json")}, 2, "--save and --replay exclude each other"},
+           {{"calibrate", "--backend", "fpga", "--benches", "lat-int"}, 2, "unknown backend 'fpga'"}}) {
+    Io io;
+    INFO(c.args.back());
+    CHECK(run_cli(c.args, io) == c.code);
+    CHECK_THAT(io.err, Catch::Contains(c.says));
+    CHECK(std::count(io.err.begin(), io.err.end(), '\n') == 1);
+  }
+}
