@@ -291,6 +291,8 @@ class Decoder {
     out.aggregates = in.op == isa::Opcode::AtomAdd && out.timing == isa::TimingClass::AtomGlobal &&
                      (in.type == isa::Type::U32 || in.type == isa::Type::S32 || in.type == isa::Type::U64) &&
                      in.operands[2].kind == isa::OperandKind::Immediate;
+    out.float_atomic = out.timing == isa::TimingClass::AtomGlobal &&
+                       (in.type == isa::Type::F32 || in.type == isa::Type::F64);
     out.immediate_mov = in.op == isa::Opcode::Mov && !out.guarded &&
                         in.operands[1].kind == isa::OperandKind::Immediate &&
                         (isa::type_bytes(in.type) <= 4 || in.type == isa::Type::F64) &&

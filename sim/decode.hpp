@@ -86,6 +86,9 @@ struct Inst {
   // A global integer atom.add of a constant: ptxas aggregates a warp's lanes on one address into
   // one atomic (VOTEU.ANY, POPC, one ATOMG: the SASS of bfs_frontier), so the L2 sees one lane.
   bool aggregates = false;
+  // A global atomic on f32 or f64: one lane of it to a hot word takes the L2 3.49 cycles (atom-hot),
+  // one u32 lane 1.47 (atom-hot-u32, memory.atomic_int_slice_cycles).
+  bool float_atomic = false;
   // An unguarded mov of a 32-bit (or narrower) or f64 immediate: ptxas folds the constant into the
   // instructions that read it (`FFMA R7, R2, R7, 0.5`, `DFMA R8, R2, R8, 0.5`: the SASS of poly_fma
   // and poly_fma64), so on the GPU it takes no issue slot (sm.fold_immediates).

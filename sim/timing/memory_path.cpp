@@ -17,7 +17,7 @@ unsigned count_sectors(std::uint32_t m) {
 
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
     : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
-  if (gpu.atomic_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
+  if (gpu.atomic_slice_cycles > 0 || gpu.atomic_int_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
   page_shift_ = static_cast<unsigned>(std::countr_zero(std::max(1u, gpu.dram_page_bytes / std::max(1u, gpu.line_bytes))));
   set_share(gpu.sms);
 }
@@ -26,6 +26,7 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
   dram_latency_ = gpu_.dram_latency + loaded_latency;
   const double n = std::max(1u, active_sms);
   slice_cycles_ = gpu_.atomic_slice_cycles * n;
+  int_slice_cycles_ = (gpu_.atomic_int_slice_cycles > 0 ? gpu_.atomic_int_slice_cycles : gpu_.atomic_slice_cycles) * n;
   l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n);
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
 }
@@ -188,7 +189,8 @@ void MemoryPath::track_partial(std::uint64_t now, std::uint64_t line, std::uint3
   }
 }
 
-std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address) {
+std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address,
+                                 bool single_integer) {
   ++stats.global_atomic_requests;
   const std::uint64_t start = start_request(now, lines);
   const std::uint32_t serial = gpu_.atomic_latency + (same_address > 1 ? (same_address - 1) * gpu_.atomic_same_address_cycles : 0);
@@ -202,7 +204,7 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
       const auto line = a.line ^ (a.line >> 9) ^ (a.line >> 17);
       double& free = slice_free_[line % slice_free_.size()];
       const double begin = std::max(free, double(start));
-      free = begin + slice_cycles_ * std::max(same_address, 1u);
+      free = begin + (single_integer ? int_slice_cycles_ : slice_cycles_) * std::max(same_address, 1u);
       queued = static_cast<std::uint64_t>(std::ceil(begin)) - start;
     }
     done = std::max(done, to_l2(start, a, serial, false) + queued);

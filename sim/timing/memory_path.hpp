@@ -60,7 +60,12 @@ class MemoryPath {
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for
   // memory.atomic_slice_cycles x same_address x the SMs at work (they share it); a request waits
   // for its slice.
-  std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address);
+  // `single_integer`: one integer operation reaches the L2 (one lane, or a warp's lanes aggregated):
+  // its slice turn is memory.atomic_int_slice_cycles when that is set (atom-hot-u32), where a float
+  // atomic's and a request of several integer lanes' is memory.atomic_slice_cycles (atom-hot,
+  // atom-line; set22's histo_global, whose lanes spread over 256 bins, runs at that rate).
+  std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address,
+                       bool single_integer);
   // Shared memory: `passes` bank passes; the first takes one cycle of the SM's shared-memory pipe,
   // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
   // per further pass.
@@ -119,6 +124,7 @@ class MemoryPath {
   unsigned page_shift_ = 0;                        // log2(dram_page_bytes / line_bytes)
   std::uint32_t dram_latency_ = 0;     // memory.dram_latency plus the loaded latency of this epoch
   double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
+  double int_slice_cycles_ = 0;        // memory.atomic_int_slice_cycles (or the above) x the SMs at work: one integer operation
   std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];

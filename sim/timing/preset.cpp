@@ -190,6 +190,8 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
     f.push_back(number("memory.atomic_same_address_cycles", &GpuPreset::atomic_same_address_cycles,
                        "cycles L2 spends per atomic to one address"));
+    f.push_back(number("memory.atomic_int_slice_cycles", &GpuPreset::atomic_int_slice_cycles,
+                       "the same for a request that is one integer operation at the L2 (one lane, or a warp's lanes on one address aggregated); float atomics and several integer lanes take memory.atomic_slice_cycles (0: all do)"));
     f.push_back(number("memory.atomic_slice_cycles", &GpuPreset::atomic_slice_cycles,
                        "cycles the L2 slice holding a line spends on one warp's atomic to it, times the lanes on its busiest word; "
                        "all SMs at work share each slice (0: atomics take no slice time)"));
@@ -356,6 +358,8 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.shared_replay_cycles), "must be 1..1024");
   need(p.shared_replay_interval >= 1 && p.shared_replay_interval <= 1024, "memory.shared_replay_interval",
        fmt::format("{}", p.shared_replay_interval), "must be 1..1024");
+  need(p.atomic_int_slice_cycles >= 0 && p.atomic_int_slice_cycles <= 1e6, "memory.atomic_int_slice_cycles",
+       fmt::format("{}", p.atomic_int_slice_cycles), "must be 0..1e6");
   need(p.atomic_slice_cycles >= 0 && p.atomic_slice_cycles <= 1e6, "memory.atomic_slice_cycles",
        fmt::format("{}", p.atomic_slice_cycles), "must be 0..1e6");
   need(p.l2_slices >= 1 && p.l2_slices <= 4096, "memory.l2_slices", fmt::format("{}", p.l2_slices), "must be 1..4096");

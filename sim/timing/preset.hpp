@@ -88,6 +88,7 @@ struct GpuPreset {
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load
   std::uint32_t atomic_same_address_cycles = 2;  // L2 serialises atomics to one address
   double atomic_slice_cycles = 0;                // cycles an L2 slice spends on a warp's atomic to a line, per lane on its busiest word (0: not modelled)
+  double atomic_int_slice_cycles = 0;            // the same for one integer operation (one lane, or a warp's aggregated; 0: atomic_slice_cycles)
   std::uint32_t l2_slices = 96;                  // L2 slices the lines are spread over (atomics)
   std::uint32_t shared_banks = 32;
   std::uint32_t shared_bank_bytes = 4;

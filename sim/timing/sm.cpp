@@ -504,9 +504,14 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
       } else if (in.timing == TimingClass::StoreGlobal) {
         s.memory_done = std::max(s.memory_done, memory_.store(now, lines_, count_lanes(r.exec) * in.access_bytes));
       } else {
+        const unsigned lanes = count_lanes(r.exec);
         unsigned same = most_common_address(r.addresses, r.exec);
-        if (in.aggregates && same == count_lanes(r.exec)) same = 1;  // one atomic for the warp
-        ready = memory_.atomic(now, lines_, same) + pt.latency;
+        const bool aggregated = in.aggregates && same == lanes;
+        if (aggregated) same = 1;  // one atomic for the warp
+        // One integer operation at the L2 (one lane, or the warp's lanes aggregated): the integer
+        // adder's turn (atom-hot-u32), not the float one (atom-hot).
+        const bool single_integer = !in.float_atomic && (lanes == 1 || aggregated);
+        ready = memory_.atomic(now, lines_, same, single_integer) + pt.latency;
         s.memory_done = std::max(s.memory_done, ready);
         from_memory = true;
       }

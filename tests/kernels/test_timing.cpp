@@ -741,3 +741,39 @@ TEST_CASE("stores: the least L2 share a store's access takes, and the merge read
   check_refused({{"l2_store_access_bytes=5000", "'memory.l2_store_access_bytes': '5000' must be 0..4096"},
                  {"dram_merge_bytes=-1", "'memory.dram_merge_bytes': '-1' must be 0..65536"}});
 }
+
+TEST_CASE("atomic_int_slice_cycles: one integer operation on a hot word takes the L2 slice for less time than a float one",
+          "[timing]") {
+  const std::string file = std::string(WARPSIM_KERNELS_DIR) + "/microbench/mb_sync.kir";
+  // Lane 0 of each of 132 x 8 warps adds 8 times to one word, as u32 (the old values summed, an
+  // ATOMG with return) or as f32 (atom_stream).
+  auto u32 = [&](const std::string& set) {
+    return run_json({file, "--kernel", "atom_stream_u32", "--grid", "132", "--block", "256", "--arg", "steps=8", "--arg",
+                     "stride=0", "--arg", "mask=0", "--arg", "ret=1", "--buffer", "words=u32[33793]:zeros", "--gpu-set",
+                     set});
+  };
+  auto f32 = [&](const std::string& set) {
+    return cycles(run_json({file, "--kernel", "atom_stream", "--grid", "132", "--block", "256", "--arg", "steps=8",
+                            "--arg", "stride=0", "--arg", "mask=0", "--arg", "lane0=1", "--buffer",
+                            "words=f32[1]:zeros", "--gpu-set", set}));
+  };
+  // 8448 atomics on one word: about 8448 turns of the slice, whichever time a turn takes.
+  const auto fast = u32("atomic_int_slice_cycles=1.5"), slow = u32("atomic_int_slice_cycles=6");
+  CHECK(cycles(fast) > 8448 * 1.5 * 0.9);
+  CHECK(cycles(slow) > cycles(fast) * 3);
+  CHECK(fast["outputs"] == slow["outputs"]);
+  // 0: integer atomics take the float ones' time; float atomics never take the integer time.
+  CHECK(cycles(u32("atomic_int_slice_cycles=0")) == cycles(u32("atomic_int_slice_cycles=3.49")));
+  CHECK(f32("atomic_int_slice_cycles=1") == f32("atomic_int_slice_cycles=100"));
+  // A warp's 32 lanes on one word: aggregated (a constant) it is one integer operation and takes
+  // the integer turn; from a register it is 32 lanes and takes the float rate's 32 turns whatever
+  // the integer turn is.
+  const std::string uniform = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/atom_uniform.kir";
+  auto lanes = [&](const char* kernel, const std::string& set) {
+    return cycles(run_json({uniform, "--kernel", kernel, "--grid", "132", "--block", "256", "--arg", "steps=4",
+                            "--buffer", "counter=u32[1]:zeros", "--gpu-set", set}));
+  };
+  CHECK(lanes("atom_const", "atomic_int_slice_cycles=20") > lanes("atom_const", "atomic_int_slice_cycles=1") * 5);
+  CHECK(lanes("atom_reg", "atomic_int_slice_cycles=20") == lanes("atom_reg", "atomic_int_slice_cycles=1"));
+  check_refused({{"atomic_int_slice_cycles=-1", "'memory.atomic_int_slice_cycles': '-1' must be 0..1e6"}});
+}

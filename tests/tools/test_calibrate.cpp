@@ -32,6 +32,7 @@ TEST_CASE("calibrate --list names each microbenchmark with the preset parameter 
   REQUIRE(run_cli({"calibrate", "--list"}, io) == 0);
   for (const char* line : {"scatter-l2               memory.l2_store_access_bytes",
                            "scatter-dram             memory.dram_merge_bytes",
+                           "atom-hot-u32             memory.atomic_int_slice_cycles",
                            "gather-l2                memory.l2_access_bytes", "lat-fp64                 pipeline.fp64_latency",
                            "stream-conflict-dram     -"})
     CHECK_THAT(io.out, Catch::Contains(line));

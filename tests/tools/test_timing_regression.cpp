@@ -10,16 +10,17 @@
 
 namespace {
 const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation.json";
-// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.2% since stop 24
+// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.3% since stop 24
 // (the fifth calibration: this session's DRAM stream read 1,506 B/cycle against 1,519, and the fit
-// followed; 8.8% at stop 23, 9.0% at stop 22, 13.1% at stop 21, 13.6% at stop 20; 43.7% with stop
+// followed; reduce-last-block's one integer atomic a block is faster with atom-hot-u32's rate; 8.8% at stop 23, 9.0% at stop 22, 13.1% at stop 21, 13.6% at stop 20; 43.7% with stop
 // 16's measurements and preset), rounded up: docs/validation/timing.md records the figure.
 const std::string kRecordedMape = "10";
 // The second held-out set (stop 22, measured after the preset was frozen; 38.0% blind), its "ci"
-// runs (gemv, global atomics, gather, BFS): 19.2% since stop 24 (19.1% at stop 23, 21.9% at stop 22),
-// rounded up.
+// runs (gemv, global atomics, gather, BFS): 21.9% since stop 24 (19.1% at stop 23, 21.9% at stop 22):
+// BFS's aggregated frontier counter takes atom-hot-u32's integer turn, and BFS, already too fast in
+// the model, goes from -42/-38% to -49/-61%; rounded up.
 const std::string kData22 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop22.json";
-const std::string kRecordedMape22 = "20";
+const std::string kRecordedMape22 = "22";
 // The third held-out set (stop 23, scored blind at 16.2% over all 37 runs), its "ci" runs (block
 // reduce, scatter, Mandelbrot, Black-Scholes, hash, AoS/SoA, copy, blur): 9.7% since stop 24's store
 // rules (12.5% at stop 23), rounded up.
@@ -27,9 +28,10 @@ const std::string kData23 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-v
 const std::string kRecordedMape23 = "10";
 // The fourth held-out set (stop 24, scored blind at 24.7% over all 39 runs), its "ci" runs (Jacobi,
 // SGEMM, scan, compaction, conv1d, bit operations, f64 Horner, branches, downsampling, row
-// permutes, chosen among the cheaper to simulate, misses included): 23.2% as scored, rounded up.
+// permutes, chosen among the cheaper to simulate, misses included): 23.2% as scored blind, 12.5% since
+// the integer atomics' turn (compaction +131% -> -3%), rounded up.
 const std::string kData24 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop24.json";
-const std::string kRecordedMape24 = "24";
+const std::string kRecordedMape24 = "13";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {

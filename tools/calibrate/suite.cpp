@@ -190,9 +190,10 @@ std::uint64_t four_per_step_elements(std::uint64_t n, std::uint64_t threads) {
 
 // Bytes per cycle of a grid-stride streaming read of `elements` f32 values, `passes` times, with
 // one load (stream_read) or four (stream_read4) in flight per thread.
-double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, bool four = false) {
+double stream(const Target& t, std::uint32_t elements, std::uint32_t passes, bool four = false,
+              std::uint32_t blocks_per_sm = 8) {
   Run run(t);
-  const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block;
+  const std::uint32_t blocks = 132 * blocks_per_sm, block = 256, threads = blocks * block;
   const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{threads} * 4);
   const double cycles = run.launch("mb_memory.kir", four ? "stream_read4" : "stream_read", blocks, block,
                                    {in, out, elements, passes});
@@ -356,6 +357,25 @@ std::vector<BenchInfo> make_suite() {
                    if (c.per_lane_rate) return cycles > 0 ? warps * 32 / cycles : 0.0;
                    return cycles / warps;
                  }, c.step});
+  // Hot u32 atomics (stop 24): atom-hot's pattern (lane 0 of each warp, 16 adds to one word) with
+  // integer adds, the old values unused or summed (an ATOMG with return, as set24's compaction,
+  // which ran at 1.5 cycles an atomic against atom-hot's 3.5). atom-hot-u32 fits
+  // memory.atomic_int_slice_cycles (1.47 on the H100: the L2's integer adder; atom-hot's f32 adds,
+  // ATOM.E.ADD.F32 in its SASS, take 3.49); atom-hot-u32-ret is compared only (1.47 as well).
+  for (const auto& [name, ret] : std::vector<std::pair<std::string, std::uint32_t>>{{"atom-hot-u32", 0u},
+                                                                                  {"atom-hot-u32-ret", 1u}})
+    s.push_back({name,
+                 std::string("lane 0 of each of 132 x 32 warps: 16 u32 atomicAdds each to one global word") +
+                     (ret ? ", the old values used" : ""),
+                 "cycles/atomic", ret ? "" : "memory.atomic_int_slice_cycles", ret ? Fit::None : Fit::Proportional, 1,
+                 [ret](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
+                   const auto words = run.zeros(std::size_t{1 + blocks * block} * 4);
+                   const double cycles =
+                       run.launch("mb_sync.kir", "atom_stream_u32", blocks, block, {words, steps, 0u, 0u, ret});
+                   return cycles / (double(blocks) * block / 32 * steps);
+                 }, 0.01});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
@@ -405,6 +425,10 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"bw-dram-mlp4", "the same with four independent loads in flight per thread", "B/cycle",
                "memory.dram_bytes_per_cycle", Fit::Proportional, 1,
                [](const Target& t) { return stream(t, 32u << 20, 1, true); }});
+  // The same with 16 warps an SM (stop 24; compared only): set24's l2norm_warp, 16 warps an SM
+  // streaming rows four loads at a time, took the H100 2.3 times the model's time.
+  s.push_back({"bw-dram-mlp4-w16", "bw-dram-mlp4 with 264 x 256 threads (16 warps an SM)", "B/cycle", "", Fit::None, 1,
+               [](const Target& t) { return stream(t, 32u << 20, 1, true, 2); }});
   // DRAM's access unit: one 4-byte element per 32-byte sector (stride 8) against one per 128-byte
   // line (stride 32), four loads in flight per thread, 2.16 M elements each, from a cold L2. Equal
   // figures mean sector-sized DRAM reads; stride 32 at half the rate means 64-byte ones
