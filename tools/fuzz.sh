@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan+UBSan, coverage) in build-fuzz/ and runs each for
+# Builds the libFuzzer targets with clang (ASan+UBSan, coverage) in build-fuzz/ and runs them side by side for
 # SECONDS (default 25), seeded with every kernel in kernels/ and the dictionary fuzz/kir.dict.
 #   tools/fuzz.sh [SECONDS] [TARGET...]      TARGET: fuzz_isa, fuzz_sim (default both)
 # WARPSIM_FUZZ_BUILD_ONLY=1 builds and stops; WARPSIM_FUZZ_CMAKE_ARGS adds configure arguments
@@ -39,9 +39,24 @@ for t in "${targets[@]}"; do
       cp "$f" "$seeds/$i.kir"
     fi
   done < <(find "$here/kernels" -name '*.kir' | sort)
+done
+# The targets fuzz side by side, one a processor (CI's machine has 2), each for SECONDS; their
+# statistics are printed in order once all are done, and the first failure's log.
+pids=()
+for t in "${targets[@]}"; do
   echo "fuzzing $t for ${seconds}s"
   "$build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
     -dict="$here/fuzz/kir.dict" -artifact_prefix="$build/findings/$t-" -print_final_stats=1 \
-    "$build/corpus/$t" "$seeds" 2>"$build/$t.log" || { tail -50 "$build/$t.log" >&2; exit 1; }
+    "$build/corpus/$t" "$build/seeds/$t" 2>"$build/$t.log" &
+  pids+=($!)
+done
+status=0
+for k in "${!targets[@]}"; do
+  t=${targets[$k]}
+  if ! wait "${pids[$k]}"; then
+    tail -50 "$build/$t.log" >&2
+    status=1
+  fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov:" "$build/$t.log" | tail -3
 done
+exit "$status"

@@ -26,12 +26,12 @@ const std::string kRecordedMape22 = "22";
 // rules (12.5% at stop 23), rounded up.
 const std::string kData23 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop23.json";
 const std::string kRecordedMape23 = "10";
-// The fourth held-out set (stop 24, scored blind at 24.7% over all 39 runs), its "ci" runs (Jacobi,
-// SGEMM, scan, compaction, conv1d, bit operations, f64 Horner, branches, downsampling, row
-// permutes, chosen among the cheaper to simulate, misses included): 23.2% as scored blind, 12.5% since
-// the integer atomics' turn (compaction +131% -> -3%), rounded up.
+// The fourth held-out set (stop 24, scored blind at 24.7% over all 39 runs), its "ci" runs (SGEMM on
+// 16 blocks, compaction, conv1d, f64 Horner, downsampling, a row gather: six of the cheapest to
+// simulate, misses included; 12 runs took CI 132 s under ASan): 16.9% with the integer atomics'
+// turn (compaction +131% -> -3%), rounded up.
 const std::string kData24 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop24.json";
-const std::string kRecordedMape24 = "13";
+const std::string kRecordedMape24 = "17";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {
@@ -83,7 +83,7 @@ TEST_CASE("the timing error over the fourth saved H100 set does not rise above t
   INFO(r.out);
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("sgemm_reg.cu"));
-  CHECK_THAT(r.out, Catch::Contains("Over the 12 runs"));
+  CHECK_THAT(r.out, Catch::Contains("Over the 6 runs"));
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {
