@@ -30,8 +30,7 @@ std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label
   a.base = next_;
   a.size = bytes;
   a.label = label;
-  a.data.reset(static_cast<std::byte*>(std::calloc(bytes == 0 ? 1 : bytes, 1)));
-  if (!a.data) throw Error(fmt::format("allocation of {} bytes for '{}': the host is out of memory", bytes, label));
+  a.data.reset(new std::byte[bytes == 0 ? 1 : bytes]());
   const std::uint64_t end = a.base + bytes + kGap;
   next_ = (end + kAlignment - 1) / kAlignment * kAlignment;
   allocations_.push_back(std::move(a));

@@ -4,7 +4,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <span>
 #include <string>
@@ -16,12 +15,7 @@ struct Allocation {
   std::uint64_t base = 0;
   std::uint64_t size = 0;
   std::string label;
-  // Host storage, zeroed; aligned to 16 bytes. calloc: a large allocation comes as zero pages from
-  // the system, with no pass over it (a 128 MiB buffer cost a memset before its contents were written).
-  struct Free {
-    void operator()(std::byte* p) const { std::free(p); }
-  };
-  std::unique_ptr<std::byte[], Free> data;
+  std::unique_ptr<std::byte[]> data;  // host storage, zeroed; aligned to 16 bytes
   std::uint64_t end() const { return base + size; }
 };
 
