@@ -152,15 +152,15 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
   ++stats.global_store_requests;
   const std::uint64_t start = start_request(now, lines);
   std::uint64_t done = start;
+  std::size_t sectors = 0;
+  for (const auto& a : lines) sectors += count_sectors(a.sectors);
+  stats.global_sectors += sectors;
   std::uint32_t per_sector = gpu_.sector_bytes;
-  if (gpu_.dram_merge_bytes > 0) {
-    std::size_t sectors = 0;
-    for (const auto& a : lines) sectors += count_sectors(a.sectors);
-    if (sectors > 0) per_sector = static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
+  if (gpu_.dram_merge_bytes > 0 && sectors > 0) {
+    per_sector = static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
     if (per_sector < gpu_.sector_bytes && partial_.empty()) partial_.resize(kPartialSlots);
   }
   for (const auto& a : lines) {
-    stats.global_sectors += count_sectors(a.sectors);
     l1_.update(a.line, a.sectors);
     std::uint32_t missed = 0;
     done = std::max(done, to_l2(start, a, 0, true, &missed));
@@ -174,7 +174,7 @@ void MemoryPath::track_partial(std::uint64_t now, std::uint64_t line, std::uint3
   for (std::uint32_t m = sectors; m != 0; m &= m - 1) {
     const unsigned s = static_cast<unsigned>(std::countr_zero(m));
     const std::uint64_t key = (line << 5 | s) + 1;
-    PartialSector& e = partial_[(key * 0x9e3779b97f4a7c15ull) >> 52 & (kPartialSlots - 1)];
+    PartialSector& e = partial_[(key * 0x9e3779b97f4a7c15ull) >> (64 - std::countr_zero(kPartialSlots))];
     if (e.key == key) {  // more of a sector already partly written
       e.bytes += bytes;
       if (e.bytes >= gpu_.sector_bytes) e = {};

@@ -47,10 +47,11 @@ class MemoryPath {
   // `loaded_latency`: the extra DRAM latency for the chip's recent utilisation (timing_launch.cpp).
   void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0);
 
-  // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
   // Cycles the L1 takes for a request's lookups (memory.l1_lines_per_cycle a cycle: gather-l1, 32
   // scattered lines a request) and its sectors (memory.l1_bytes_per_cycle: a coalesced vector load).
   std::size_t l1_cycles(const std::vector<LineAccess>& lines) const;
+
+  // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
   // `passes`: the L1 data banks' passes of a load over several lines (lanes at different words of
   // one of the 32 banks: gemv_row_thread's rows 2 KiB apart take 32), a floor on its LSU time.
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
@@ -105,7 +106,8 @@ class MemoryPath {
     std::uint64_t key = 0;  // (line x 32 + sector) + 1; 0: empty
     std::uint32_t bytes = 0;
   };
-  static constexpr std::size_t kPartialSlots = 4096;
+  static constexpr std::size_t kPartialSlots = 4096;  // a power of two: the slot is the hash's top bits
+  static_assert((kPartialSlots & (kPartialSlots - 1)) == 0);
   std::vector<PartialSector> partial_;  // allocated at the first partial store
 
   const GpuPreset& gpu_;

@@ -55,35 +55,28 @@ Replay replay(const std::string& data, const std::string& limit) {
   return {code, io.out};
 }
 
-TEST_CASE("the timing error over the saved H100 runs does not rise above the recorded figure", "[timing]") {
-  const auto r = replay(kData, kRecordedMape);
+// Replays a set under its limit: it must pass and its report must name each of `names`.
+void check_under_limit(const std::string& data, const std::string& limit, const std::vector<std::string>& names) {
+  const auto r = replay(data, limit);
   INFO(r.out);
   CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("mean absolute percentage error"));
-  CHECK_THAT(r.out, Catch::Contains("strided-copy"));
+  for (const auto& name : names) CHECK_THAT(r.out, Catch::Contains(name));
+}
+
+TEST_CASE("the timing error over the saved H100 runs does not rise above the recorded figure", "[timing]") {
+  check_under_limit(kData, kRecordedMape, {"mean absolute percentage error", "strided-copy"});
 }
 
 TEST_CASE("the timing error over the second saved H100 set does not rise above the recorded figure", "[timing]") {
-  const auto r = replay(kData22, kRecordedMape22);
-  INFO(r.out);
-  CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("histo_global.cu"));
+  check_under_limit(kData22, kRecordedMape22, {"histo_global.cu"});
 }
 
 TEST_CASE("the timing error over the third saved H100 set does not rise above the recorded figure", "[timing]") {
-  const auto r = replay(kData23, kRecordedMape23);
-  INFO(r.out);
-  CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("block_reduce.cu"));
-  CHECK_THAT(r.out, Catch::Contains("Over the 11 runs"));
+  check_under_limit(kData23, kRecordedMape23, {"block_reduce.cu", "Over the 11 runs"});
 }
 
 TEST_CASE("the timing error over the fourth saved H100 set does not rise above the recorded figure", "[timing]") {
-  const auto r = replay(kData24, kRecordedMape24);
-  INFO(r.out);
-  CHECK(r.code == 0);
-  CHECK_THAT(r.out, Catch::Contains("sgemm_reg.cu"));
-  CHECK_THAT(r.out, Catch::Contains("Over the 6 runs"));
+  check_under_limit(kData24, kRecordedMape24, {"sgemm_reg.cu", "Over the 6 runs"});
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {
