@@ -297,6 +297,11 @@ class Decoder {
                         in.operands[1].kind == isa::OperandKind::Immediate &&
                         (isa::type_bytes(in.type) <= 4 || in.type == isa::Type::F64) &&
                         access.write_count == 1;
+    auto integer = [](isa::Type t, unsigned bytes) {
+      return isa::type_bytes(t) == bytes && t != isa::Type::F32 && t != isa::Type::F64 && t != isa::Type::Pred;
+    };
+    out.truncation = in.op == isa::Opcode::Cvt && !out.guarded && !in.saturate && integer(in.type, 4) &&
+                     integer(in.source_type, 8) && access.write_count == 1;
     switch (in.op) {
       case isa::Opcode::Bra:
         out.flow = Flow::Branch;

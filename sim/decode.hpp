@@ -93,6 +93,10 @@ struct Inst {
   // instructions that read it (`FFMA R7, R2, R7, 0.5`, `DFMA R8, R2, R8, 0.5`: the SASS of poly_fma
   // and poly_fma64), so on the GPU it takes no issue slot (sm.fold_immediates).
   bool immediate_mov = false;
+  // An unguarded cvt of a 64-bit integer to a 32-bit one: on the GPU the low register of the pair,
+  // no instruction (the SASS of sgemm_reg addresses shared memory as [R5+0x40] where the imported
+  // IR converts each shared address to u32 first: sm.fold_truncations).
+  bool truncation = false;
   std::uint8_t read_count = 0;
   std::uint32_t reads[6] = {};
   std::uint32_t write = isa::kNoRegister;

@@ -124,12 +124,16 @@ const std::vector<Field>& fields() {
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
     f.push_back(number("sm.fold_immediates", &GpuPreset::fold_immediates,
                        "1: a mov of an immediate runs with the instruction before it and takes no issue slot (ptxas folds the constant into its users; 0: it issues)"));
+    f.push_back(number("sm.fold_truncations", &GpuPreset::fold_truncations,
+                       "1: a cvt of a 64-bit integer to 32 bits runs with the instruction before it and takes no issue slot (the GPU reads the pair's low register; 0: it issues)"));
     f.push_back(number("sm.unroll", &GpuPreset::unroll,
                        "an innermost loop's counter update, compare and back branch issue once per this many trips (the compiler's unrolling; 1: every trip)"));
     f.push_back(number("sm.predicated_shared_passes", &GpuPreset::predicated_shared_passes,
                        "1: each shared access of a skipped if-converted body still takes a pass of the SM's shared pipe (0: none)"));
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
                        "loads a warp keeps pending past the arithmetic of an unrolled loop that uses them (accumulations and what feeds them; 0: none)"));
+    f.push_back(number("sm.hoist_shared_loads", &GpuPreset::hoist_shared_loads,
+                       "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
                  [](GpuPreset& p, const std::string& v) {
                    if (v == "lrr") p.scheduler = SchedulerPolicy::LooseRoundRobin;
@@ -342,6 +346,7 @@ void validate_preset(const GpuPreset& p) {
        "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
        "must be a power of two from 1 to the sectors in a line");
   need(p.unroll >= 1 && p.unroll <= 64, "sm.unroll", fmt::format("{}", p.unroll), "must be 1..64");
+  need(p.fold_truncations <= 1, "sm.fold_truncations", fmt::format("{}", p.fold_truncations), "must be 0 or 1");
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
        "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
@@ -367,6 +372,7 @@ void validate_preset(const GpuPreset& p) {
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),
        "must be 0 or 1");
   need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
+  need(p.hoist_shared_loads <= 64, "sm.hoist_shared_loads", fmt::format("{}", p.hoist_shared_loads), "must be 0..64");
   need(p.if_convert_max <= 64, "sm.if_convert_max", fmt::format("{}", p.if_convert_max), "must be 0..64");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");

@@ -52,7 +52,8 @@ struct GpuPreset {
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.
   std::uint32_t if_convert_max = 0;
-  std::uint32_t fold_immediates = 0;  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
+  std::uint32_t fold_immediates = 0;
+  std::uint32_t fold_truncations = 0;  // 1: a cvt of a 64-bit integer to 32 bits takes no issue slot (the low register)  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
   std::uint32_t unroll = 1;           // a counted innermost loop's counter, compare and back branch issue once per this many trips
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
@@ -61,6 +62,10 @@ struct GpuPreset {
   // (global, shared or atomic), do not hold the warp while fewer than this many such loads are
   // pending; their results are ready when the loads' are. 0: every instruction waits at issue.
   std::uint32_t batched_loads = 0;
+  // The compiler's list scheduling of a straight-line run: a shared load issues ahead of the
+  // instructions before it that it does not depend on (registers, a shared store or atomic) while
+  // fewer than this many shared loads it issued are still unread. 0: the IR's order.
+  std::uint32_t hoist_shared_loads = 0;
   SchedulerPolicy scheduler = SchedulerPolicy::GreedyThenOldest;
   // Pipelines, per timing class
   std::array<PipelineTiming, isa::kTimingClasses> pipeline{};

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "sim/timing/coalescer.hpp"
 
@@ -125,7 +126,9 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   }
   shape.may_fold.assign(code.size(), 0);
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
-    shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) || shape.bookkeeping[pc] != 0;
+    shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) ||
+                         (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
+  if (gpu.hoist_shared_loads != 0) schedule_shared_loads(program, gpu.hoist_shared_loads, shape);
   if (gpu.batched_loads == 0) return shape;
   auto alu = [](const Inst& in) {
     return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
@@ -158,6 +161,170 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
     if (load_after) shape.batchable[pc] = 1;
   }
   return shape;
+}
+
+namespace {
+// Whether an instruction may not be moved past, nor anything past it: what reads the clock, a fence,
+// a barrier class, a warp-synchronising instruction (a membermask).
+bool pinned(const Inst& in) {
+  return in.flow != Flow::Normal || in.reads_clock || in.has_mask || in.timing == TimingClass::FenceCta ||
+         in.timing == TimingClass::FenceGl || in.timing == TimingClass::Barrier;
+}
+bool reads_register(const Inst& in, std::uint32_t r) {
+  if (r == isa::kNoRegister) return false;
+  for (unsigned k = 0; k < in.read_count; ++k)
+    if (in.reads[k] == r) return true;
+  return false;
+}
+}  // namespace
+
+// ptxas's list scheduling, as far as the timing model needs it: within a straight-line run, a shared
+// load, and what computes its address, issue as soon as their dependences allow while fewer than
+// `window` of the shared loads issued have no reader issued yet (the registers the loads fill); the
+// rest keeps the IR's order. The SASS of set24's sgemm_reg: ten LDS, then the FFMAs, the next step's
+// LDS among them; NVVM's PTX puts each ld.shared beside the FMA that reads it.
+// A run: from a CFG block start, a branch target or reconvergence point, or the instruction after a
+// pinned one, to the next such; its last instruction stays last (the executor checks for a
+// reconvergence point at the pc after it) and pinned instructions stay where they are. Dependences:
+// registers (read after write, write after read and after write) and memory (a store or atomic
+// after every earlier access to its space, a load after every earlier store or atomic to it).
+void schedule_shared_loads(const Program& program, std::uint32_t window, CompilerShape& shape) {
+  const auto& code = program.code;
+  const auto size = static_cast<std::uint32_t>(code.size());
+  shape.next.assign(size, CompilerShape::kInOrder);
+  shape.entry.resize(size);
+  for (std::uint32_t pc = 0; pc < size; ++pc) shape.entry[pc] = pc;
+  std::vector<char> leader(size + 1, 0);
+  leader[0] = 1;
+  std::uint32_t registers = 0;
+  for (std::uint32_t pc = 0; pc < size; ++pc) {
+    const Inst& in = code[pc];
+    if (in.block_start) leader[pc] = 1;
+    if (in.flow == Flow::Branch) {
+      if (in.target < size) leader[in.target] = 1;
+      if (in.reconvergence_pc < size) leader[in.reconvergence_pc] = 1;
+    }
+    if (pinned(in)) leader[pc] = leader[pc + 1] = 1;
+    for (unsigned k = 0; k < in.read_count; ++k)
+      if (in.reads[k] != isa::kNoRegister) registers = std::max(registers, in.reads[k] + 1);
+    for (unsigned k = 0; k < in.write_count; ++k) {
+      const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
+      if (r != isa::kNoRegister) registers = std::max(registers, r + 1);
+    }
+  }
+  constexpr std::uint32_t kReach = 64;  // how far past the first instruction not issued a load is looked for
+  constexpr std::uint32_t kNone = 0xffffffffu;
+  std::vector<std::uint32_t> last_writer(registers, kNone), order, unread, waiting, nearest_load;
+  std::vector<std::vector<std::uint32_t>> readers(registers), successors;
+  std::vector<char> issued;
+  for (std::uint32_t begin = 0; begin < size;) {
+    std::uint32_t end = begin + 1;
+    while (end < size && !leader[end]) ++end;
+    // [begin, last) may be reordered; `last` (the run's final instruction) stays last.
+    const std::uint32_t last = end - 1, n = last - begin;
+    bool loads = false;
+    for (std::uint32_t pc = begin + 1; pc < last && !loads; ++pc) loads = code[pc].timing == TimingClass::LoadShared;
+    if (n < 2 || !loads || pinned(code[begin])) {
+      begin = end;
+      continue;
+    }
+    // The dependence graph of [begin, last): successors and the count of predecessors not issued.
+    successors.assign(n, {});
+    waiting.assign(n, 0);
+    std::vector<std::uint32_t> touched;
+    std::uint32_t last_store[4] = {kNone, kNone, kNone, kNone};
+    std::vector<std::uint32_t> loads_since[4];
+    auto edge = [&](std::uint32_t from, std::uint32_t to) {
+      if (from == kNone || from == to) return;
+      auto& out = successors[from];
+      if (!out.empty() && out.back() == to) return;
+      out.push_back(to);
+      ++waiting[to];
+    };
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const Inst& in = code[begin + i];
+      for (unsigned k = 0; k < in.read_count; ++k) {
+        const std::uint32_t r = in.reads[k];
+        if (r == isa::kNoRegister) continue;
+        edge(last_writer[r], i);
+        if (readers[r].empty() && last_writer[r] == kNone) touched.push_back(r);
+        readers[r].push_back(i);
+      }
+      for (unsigned k = 0; k < in.write_count; ++k) {
+        const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
+        if (r == isa::kNoRegister) continue;
+        edge(last_writer[r], i);
+        for (const std::uint32_t reader : readers[r]) edge(reader, i);
+        if (readers[r].empty() && last_writer[r] == kNone) touched.push_back(r);
+        readers[r].clear();
+        last_writer[r] = i;
+      }
+      if (in.access_bytes != 0 && in.space != isa::Space::None) {
+        const auto space = static_cast<unsigned>(in.space);
+        const bool load = in.timing == TimingClass::LoadShared || in.timing == TimingClass::LoadGlobal;
+        edge(last_store[space], i);
+        if (load) {
+          loads_since[space].push_back(i);
+        } else {
+          for (const std::uint32_t l : loads_since[space]) edge(l, i);
+          loads_since[space].clear();
+          last_store[space] = i;
+        }
+      }
+    }
+    for (const std::uint32_t r : touched) {
+      last_writer[r] = kNone;
+      readers[r].clear();
+    }
+    // Per instruction, the nearest shared load its value flows into (itself for a load): what
+    // computes a load's address issues with it.
+    nearest_load.assign(n, kNone);
+    for (std::uint32_t i = n; i-- > 0;) {
+      if (code[begin + i].timing == TimingClass::LoadShared) nearest_load[i] = i;
+      const Inst& in = code[begin + i];
+      if (in.write == isa::kNoRegister) continue;
+      for (const std::uint32_t j : successors[i])
+        if (nearest_load[j] != kNone && reads_register(code[begin + j], in.write))
+          nearest_load[i] = std::min(nearest_load[i], nearest_load[j]);
+    }
+    order.clear();
+    unread.clear();
+    issued.assign(n, 0);
+    std::uint32_t first = 0;  // the first instruction not yet issued (always ready)
+    auto issue = [&](std::uint32_t i) {
+      const Inst& in = code[begin + i];
+      issued[i] = 1;
+      order.push_back(begin + i);
+      for (const std::uint32_t j : successors[i]) --waiting[j];
+      std::erase_if(unread, [&](std::uint32_t load) {
+        const Inst& l = code[begin + load];
+        for (unsigned k = 0; k < l.write_count; ++k)
+          if (reads_register(in, k == 0 ? l.write : l.more_writes[k - 1])) return true;
+        return false;
+      });
+      if (in.timing == TimingClass::LoadShared && in.write != isa::kNoRegister) unread.push_back(i);
+      while (first < n && issued[first]) ++first;
+    };
+    while (first < n) {
+      std::uint32_t pick = first;
+      if (unread.size() < window)
+        for (std::uint32_t j = first; j < n && j <= first + kReach; ++j)
+          if (!issued[j] && waiting[j] == 0 && nearest_load[j] <= first + kReach) {
+            pick = j;
+            break;
+          }
+      issue(pick);
+    }
+    order.push_back(last);
+    bool moved = false;
+    for (std::uint32_t i = 0; i < order.size(); ++i) moved |= order[i] != begin + i;
+    if (moved) {
+      shape.entry[begin] = order[0];
+      for (std::uint32_t i = 0; i + 1 < order.size(); ++i)
+        if (order[i + 1] != order[i] + 1) shape.next[order[i]] = order[i + 1];
+    }
+    begin = end;
+  }
 }
 
 Sm::Sm(const SmContext& c, std::uint32_t id)
@@ -235,6 +402,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
   for (std::uint32_t w = 0; w < bs.live_warps; ++w) {
     WarpSlot& s = warps_[bs.first_warp + w];
     s.warp = &bs.block->warps[w];
+    follow_order(*s.warp, kNoPc);
     s.live = true;
     s.at_barrier = false;
     s.age = next_age_++;
@@ -374,6 +542,8 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   sink_.want_old_values = !progress_;
   const std::uint64_t divergent_before = w.divergent_branches;
   const Stop stop = executor_.step(*bs.block, w, sink_);
+  const std::uint32_t went_to = w.pc;  // where the IR goes next (before the compiler's issue order)
+  follow_order(w, in.pc);
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
@@ -398,8 +568,8 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   // other outcome (the warp split, or the reconvergence model moved it elsewhere) is a branch.
   const std::uint32_t body = ctx_.shape.if_converted[in.pc];
   const bool uniform = w.divergent_branches == divergent_before;
-  const bool predicated = body != 0 && uniform && (w.pc == in.target || w.pc == in.pc + 1);
-  if (predicated && w.pc == in.target) {  // the branch's own slot is the body's first
+  const bool predicated = body != 0 && uniform && (went_to == in.target || went_to == in.pc + 1);
+  if (predicated && went_to == in.target) {  // the branch's own slot is the body's first
     after = now + body;
     s.stalls.issued += body - 1;
     // The sub-partition is held for the body's issue slots. Its shared accesses still go down the
@@ -418,7 +588,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
-  if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in);
+  if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in, went_to);
   if (ctx_.shape.may_fold[w.pc]) after = std::max(after, fold(s, *bs.block, now));
   set_ready(s, now, after);
   if (in.timing == TimingClass::FenceGl) {
@@ -442,11 +612,25 @@ bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
 }
 
 // A loop's back branch: one more trip if the warp went round, a fresh count once it left.
-void Sm::count_trip(WarpSlot& s, const Inst& in) {
+void Sm::count_trip(WarpSlot& s, const Inst& in, std::uint32_t went_to) {
   const std::uint16_t loop = ctx_.shape.bookkeeping[in.pc];
   if (ctx_.shape.back_branch[loop - 1] != in.pc) return;
   std::uint32_t& trips = s.trips[loop - 1];
-  trips = s.warp->pc == in.target ? trips + 1 : 0;
+  trips = went_to == in.target ? trips + 1 : 0;
+}
+
+void Sm::follow_order(Warp& w, std::uint32_t executed) {
+  const CompilerShape& shape = ctx_.shape;
+  if (shape.next.empty()) return;
+  if (executed != kNoPc && shape.next[executed] != CompilerShape::kInOrder) {
+    // In the middle of a reordered run the executor only ever steps to the next pc (a run holds no
+    // reconvergence point and no branch), so anything else is a broken schedule.
+    if (w.pc != executed + 1)
+      throw std::logic_error(fmt::format("warp left a reordered run at pc {} for pc {}", executed, w.pc));
+    w.pc = shape.next[executed];
+    return;
+  }
+  if (w.pc < shape.entry.size()) w.pc = shape.entry[w.pc];
 }
 
 std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
@@ -456,6 +640,8 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
     const Inst& in = ctx_.program.code[w.pc];
     const std::uint64_t divergent_before = w.divergent_branches;
     const Stop stop = executor_.step(block, w, sink_);
+    const std::uint32_t went_to = w.pc;
+    follow_order(w, in.pc);
     ++issued_;
     // Its value is ready when its sources are: the counter of stream_dep's loop, which adds a
     // loaded value, still waits for the load.
@@ -471,7 +657,7 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
       s.register_ready[r] = ready;
       s.register_from_memory[r] = origin;
     }
-    if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in);
+    if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in, went_to);
     if (w.divergent_branches != divergent_before) {  // the warp split: a branch after all
       after = now + std::max<std::uint32_t>(ctx_.gpu.timing(in.timing).latency, 1);
       break;
@@ -597,6 +783,7 @@ void Sm::release_barrier(BlockSlot& bs, std::uint64_t now) {
     s.at_barrier = false;
     s.warp->state = Warp::State::Ready;
     resume_after_barrier(*s.warp);
+    follow_order(*s.warp, kNoPc);
     s.wait = Wait::Barrier;
     s.ready_at = release;
     set_ready(s, now, release);

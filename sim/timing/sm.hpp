@@ -25,7 +25,9 @@ namespace warpsim::sim {
 // worked out once per launch: per instruction, the length of the body a guarded forward branch
 // skips when ptxas predicates it (sm.if_convert_max, else 0), and whether an ALU instruction may go
 // ahead of pending loads (sm.batched_loads: it accumulates, feeds an accumulation, or has a global
-// load after it in its straight-line run).
+// load after it in its straight-line run), which instructions issue with the one before them (a
+// folded immediate or truncation, unrolled loop bookkeeping), and the order of each straight-line
+// run once ptxas has hoisted its shared loads (sm.hoist_shared_loads).
 struct CompilerShape {
   std::vector<std::uint8_t> if_converted;
   std::vector<std::uint8_t> batchable;
@@ -35,7 +37,18 @@ struct CompilerShape {
   std::vector<std::uint16_t> bookkeeping;
   std::vector<std::uint32_t> back_branch;
   std::vector<std::uint8_t> may_fold;  // per pc: a folded immediate or loop bookkeeping (Sm::fold looks)
+  // sm.hoist_shared_loads: the order in which a straight-line run issues when the compiler's list
+  // scheduling moved shared loads up (empty when off). next[pc]: the pc a warp issues after pc, or
+  // kInOrder where that is pc + 1; entry[pc]: the pc a warp arriving at pc issues first (pc itself
+  // unless pc starts a reordered run). Timing only: the warp executes the same instructions, in an
+  // order the registers and shared memory cannot tell apart from the IR's.
+  static constexpr std::uint32_t kInOrder = 0xffffffffu;
+  std::vector<std::uint32_t> next;
+  std::vector<std::uint32_t> entry;
 };
+// The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads);
+// fills shape.next and shape.entry.
+void schedule_shared_loads(const Program& program, std::uint32_t window, CompilerShape& shape);
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
 struct SmContext {
@@ -117,7 +130,10 @@ class Sm {
   // the warp lets it go on (0 when none did).
   std::uint64_t fold(WarpSlot& s, Block& block, std::uint64_t now);
   bool folds(const WarpSlot& s, std::uint32_t pc) const;
-  void count_trip(WarpSlot& s, const Inst& in);
+  void count_trip(WarpSlot& s, const Inst& in, std::uint32_t went_to);
+  // After the warp executed `executed` (kNone: it arrived at its pc otherwise), moves its pc to the
+  // next instruction in the compiler's issue order (CompilerShape::next, entry).
+  void follow_order(Warp& w, std::uint32_t executed);
   void timing_of(WarpSlot& slot, const StepRecord& record, std::uint64_t now);
   // Inlined into issue(), which runs them for every instruction.
   [[gnu::always_inline]] inline void set_ready(WarpSlot& slot, std::uint64_t now, std::uint64_t after);

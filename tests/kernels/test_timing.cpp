@@ -1,6 +1,10 @@
 // The timing model's textbook behaviours, asserted from the JSON report as a user reads it, and the
 // rule that timing never changes a functional figure.
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <fmt/format.h>
@@ -16,15 +20,36 @@ namespace {
 using warpsim::cli::Io;
 using warpsim::cli::run_cli;
 
+// A kernel file's report has no "outputs" (only scenarios check theirs): every --buffer of such a
+// run is dumped and the report's "outputs" becomes each buffer's name and a hash of its bytes, so
+// the tests' `a["outputs"] == b["outputs"]` compares what the kernel wrote.
 nlohmann::json run_json(std::vector<std::string> args, int expect = 0) {
   Io io;
+  std::vector<std::pair<std::string, std::filesystem::path>> dumps;
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--buffer") {
+      const std::string name = args[i + 1].substr(0, args[i + 1].find('='));
+      dumps.emplace_back(name, std::filesystem::temp_directory_path() /
+                                   fmt::format("warpsim-test-timing-{}-{}-{}.bin", ::getpid(), name, dumps.size()));
+    }
+  for (const auto& [name, path] : dumps) args.insert(args.end(), {"--dump", name + "=" + path.string()});
   args.insert(args.begin(), "run");
   args.push_back("--format");
   args.push_back("json");
   const int code = run_cli(args, io);
   INFO(io.err);
   REQUIRE(code == expect);
-  return nlohmann::json::parse(io.out);
+  auto report = nlohmann::json::parse(io.out);
+  if (!dumps.empty() && report["outputs"].empty()) {
+    report["outputs"] = nlohmann::json::array();
+    for (const auto& [name, path] : dumps) {
+      std::ifstream in(path, std::ios::binary);
+      const std::string bytes(std::istreambuf_iterator<char>(in), {});
+      report["outputs"].push_back({{"buffer", name}, {"bytes", bytes.size()}, {"hash", std::hash<std::string>{}(bytes)}});
+      std::filesystem::remove(path);
+    }
+  }
+  return report;
 }
 
 std::uint64_t cycles(const nlohmann::json& report) {
@@ -776,4 +801,60 @@ TEST_CASE("atomic_int_slice_cycles: one integer operation on a hot word takes th
   CHECK(lanes("atom_const", "atomic_int_slice_cycles=20") > lanes("atom_const", "atomic_int_slice_cycles=1") * 5);
   CHECK(lanes("atom_reg", "atomic_int_slice_cycles=20") == lanes("atom_reg", "atomic_int_slice_cycles=1"));
   check_refused({{"atomic_int_slice_cycles=-1", "'memory.atomic_int_slice_cycles': '-1' must be 0..1e6"}});
+}
+
+namespace {
+// A kernel of tests/data/timing/stop25.kir on 132 blocks of 4 warps, 64 trips.
+nlohmann::json stop25_run(const std::string& kernel, std::vector<std::string> extra) {
+  std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop25.kir", "--kernel", kernel, "--grid",
+                                "132", "--block", "128", "--arg", "rounds=64"};
+  if (kernel == "truncate_sum") {
+    args.insert(args.end(), {"--buffer", "out=u32[16896]:zeros"});
+  } else {
+    args.insert(args.end(), {"--buffer", "in=f32[128]:random", "--buffer", "out=f32[16896]:zeros"});
+  }
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_json(args);
+}
+}  // namespace
+
+TEST_CASE("hoist_shared_loads: shared loads issue ahead of the arithmetic before them, results and counts unchanged",
+          "[timing]") {
+  // Eight ld.shared, each beside the fmaf that reads it, one warp per sub-partition: in the IR's
+  // order every load's latency is exposed; hoisted, the eight are in flight together.
+  auto dot = [](const std::string& kernel, const std::string& set) { return stop25_run(kernel, {"--gpu-set", set}); };
+  const auto in_order = dot("shared_dot", "hoist_shared_loads=0"), hoisted = dot("shared_dot", "hoist_shared_loads=10"),
+             two = dot("shared_dot", "hoist_shared_loads=2");
+  CHECK(cycles(hoisted) * 2 < cycles(in_order));
+  CHECK(cycles(two) < cycles(in_order));
+  CHECK(cycles(hoisted) < cycles(two));  // a window of 2 keeps fewer loads in flight
+  // The warp executes the same instructions, and the registers and memory cannot tell the orders
+  // apart: the same bytes out, in timing mode with either order and in functional mode.
+  REQUIRE(in_order["outputs"].size() == 2);
+  CHECK(hoisted["outputs"] == in_order["outputs"]);
+  CHECK(two["outputs"] == in_order["outputs"]);
+  CHECK(stop25_run("shared_dot", {"--mode", "functional"})["outputs"] == in_order["outputs"]);
+  CHECK(hoisted["launches"][0]["warp_instructions"] == in_order["launches"][0]["warp_instructions"]);
+  CHECK(cycles(stop25_run("shared_dot", {})) == cycles(hoisted));  // h100: 10
+  // A shared store between each load and the one before it: no load may pass it, whatever the window.
+  const auto stored = dot("shared_dot_stored", "hoist_shared_loads=10"),
+             stored0 = dot("shared_dot_stored", "hoist_shared_loads=0");
+  CHECK(cycles(stored) == cycles(stored0));
+  CHECK(stored["outputs"] == stored0["outputs"]);
+  check_refused({{"hoist_shared_loads=65", "'sm.hoist_shared_loads': '65' must be 0..64"}});
+}
+
+TEST_CASE("fold_truncations: a cvt of a 64-bit integer to 32 bits takes no issue slot, results and counts unchanged",
+          "[timing]") {
+  const auto folded = stop25_run("truncate_sum", {"--gpu-set", "fold_truncations=1"}),
+             issued = stop25_run("truncate_sum", {"--gpu-set", "fold_truncations=0"});
+  REQUIRE(folded["outputs"].size() == 1);
+  CHECK(folded["outputs"] == issued["outputs"]);
+  CHECK(stop25_run("truncate_sum", {"--mode", "functional"})["outputs"] == issued["outputs"]);
+  CHECK(folded["launches"][0]["warp_instructions"] == issued["launches"][0]["warp_instructions"]);
+  // Two of the loop's eight instructions a trip take no slot: fewer issue slots, fewer cycles.
+  auto slots = [](const nlohmann::json& r) { return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>(); };
+  CHECK(slots(folded) < slots(issued));
+  CHECK(cycles(folded) < cycles(issued));
+  check_refused({{"fold_truncations=2", "'sm.fold_truncations': '2' must be 0 or 1"}});
 }
