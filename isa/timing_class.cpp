@@ -26,13 +26,18 @@ TimingClass timing_class(const Instruction& in) {
   const bool shared = in.space == Space::Shared;
   switch (info.latency) {
     case Latency::Simple:
+      // Bit counts and reversal run on a unit of 16 lanes a cycle per SM, not the integer ALUs
+      // (CUDA programming guide's throughput table; tput-bits).
+      if (in.op == Opcode::Popc || in.op == Opcode::Clz || in.op == Opcode::Brev) return TimingClass::IntBits;
       // An f64 mov or selp moves two 32-bit halves (IMAD.MOV, SEL): no FP64 unit.
       if (fp64 && (in.op == Opcode::Mov || in.op == Opcode::Selp)) return TimingClass::Int64Alu;
       if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;
       return is_wide(in.type) ? TimingClass::Int64Alu : TimingClass::IntAlu;
     case Latency::Mul:  // f32 mul and mad are FMA-pipe ops
       if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;
-      return TimingClass::IntMul;
+      // A 64-bit product is a short IMAD sequence (IMAD.WIDE.U32 and two IMAD for mul.lo.u64: the
+      // SASS of set25's hash64); mul.wide.u32 (32-bit sources) is one IMAD.WIDE.
+      return is_wide(in.type) ? TimingClass::IntMul64 : TimingClass::IntMul;
     case Latency::Div: return fp ? TimingClass::FpDiv : TimingClass::IntDiv;
     case Latency::Sqrt: return TimingClass::Sfu;
     case Latency::Convert: return TimingClass::Convert;

@@ -14,6 +14,8 @@ namespace warpsim::isa {
   X(IntAlu, "int", "integer add, logic, shift, compare, select, mov")                    \
   X(Int64Alu, "int64", "the same on u64 (two 32-bit operations on NVIDIA GPUs)")          \
   X(IntMul, "imul", "integer mul, mad, mul.wide")                                        \
+  X(IntMul64, "imul64", "u64 mul and mad (three IMAD or more on NVIDIA GPUs)")             \
+  X(IntBits, "bits", "popc, clz, brev (an SM does 16 lanes a cycle on NVIDIA GPUs)")      \
   X(IntDiv, "idiv", "integer div and rem (a compiled instruction sequence)")             \
   X(FpAlu, "fp32", "f32 add, mul, mad, min, max, neg, abs, compare, select")             \
   X(Fp64Alu, "fp64", "f64 add, mul, fma, min, max, neg, abs, compare (the FP64 units)")   \

@@ -15,6 +15,10 @@ CLASSES = {
     "int64": ("u64", "u32 a, u32 b", "cvt.u64.u32 {x}, a\nadd.u64 {x}, {x}, z",
               lambda i, x: f"add.u64 {x}, {x}, wb" if i % 2 == 0 else f"xor.u64 {x}, {x}, wa"),
     "imul": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32", lambda i, x: f"mul.u32 {x}, {x}, {x}"),
+    "imul64": ("u64", "u32 a, u32 b", "cvt.u64.u32 {x}, a\nadd.u64 {x}, {x}, z",
+               lambda i, x: f"mad.u64 {x}, {x}, {x}, wm"),
+    "bits": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
+             lambda i, x: f"clz.b32 {x}, {x}" if i % 2 == 0 else f"popc.b32 {x}, {x}"),
     "idiv": ("u32", "u32 a, u32 b", "add.u32 {x}, b, z32", lambda i, x: f"div.u32 {x}, a, {x}"),
     "fp32": ("f32", "f32 a, f32 b", "add.f32 {x}, a, zf", lambda i, x: f"add.f32 {x}, {x}, b"),
     "fp64": ("f64", "f32 a, f32 b", "add.f64 {x}, da, zd", lambda i, x: f"fma.rn.f64 {x}, {x}, da, db"),
@@ -44,6 +48,9 @@ def kernel(cls, chains):
              "    cvt.f32.u32 zf, z32"]
     if cls == "int64":
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b"]
+    if cls == "imul64":  # a multiplier with both halves unknown to the compiler: (b << 32) + a
+        lines[3] = lines[3] + ", wm"
+        lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]
     if rtype == "f64":
         lines[5:5] = ["    reg f64 da, db, zd"]
         lines += ["    cvt.f64.f32 da, a", "    cvt.f64.f32 db, b", "    cvt.f64.u32 zd, z32"]
@@ -68,6 +75,8 @@ def kernel(cls, chains):
             lines.append(f"    xor.u32 word, word, {x}")
         elif rtype == "u64":
             lines += [f"    cvt.u32.u64 k, {x}", "    xor.u32 word, word, k"]
+            if cls == "imul64":  # the high half too: else only 32-bit products are needed
+                lines += [f"    shr.u64 wa, {x}, 32", "    cvt.u32.u64 k, wa", "    xor.u32 word, word, k"]
         elif rtype == "f32":
             lines += [f"    cvt.u32.f32 k, {x}", "    xor.u32 word, word, k"]
         elif rtype == "f64":

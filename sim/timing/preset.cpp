@@ -134,6 +134,8 @@ const std::vector<Field>& fields() {
                        "loads a warp keeps pending past the arithmetic of an unrolled loop that uses them (accumulations and what feeds them; 0: none)"));
     f.push_back(number("sm.hoist_shared_loads", &GpuPreset::hoist_shared_loads,
                        "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
+    f.push_back(number("sm.schedule_arithmetic", &GpuPreset::schedule_arithmetic,
+                       "within a straight-line run an instruction may issue ahead of up to this many before it, in the order its operands' latencies allow (the compiler's list scheduling; 0: the IR's order)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
                  [](GpuPreset& p, const std::string& v) {
                    if (v == "lrr") p.scheduler = SchedulerPolicy::LooseRoundRobin;
@@ -372,6 +374,7 @@ void validate_preset(const GpuPreset& p) {
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),
        "must be 0 or 1");
   need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
+  need(p.schedule_arithmetic <= 64, "sm.schedule_arithmetic", fmt::format("{}", p.schedule_arithmetic), "must be 0..64");
   need(p.hoist_shared_loads <= 64, "sm.hoist_shared_loads", fmt::format("{}", p.hoist_shared_loads), "must be 0..64");
   need(p.if_convert_max <= 64, "sm.if_convert_max", fmt::format("{}", p.if_convert_max), "must be 0..64");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",

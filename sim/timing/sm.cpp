@@ -27,8 +27,10 @@ std::uint32_t Sm::pipe(TimingClass c) const {
     case TimingClass::Convert: return 0;
     case TimingClass::FpAlu:
     case TimingClass::IntMul:
+    case TimingClass::IntMul64:
     case TimingClass::FpDiv: return 1;
-    case TimingClass::Sfu: return 2;
+    case TimingClass::Sfu:
+    case TimingClass::IntBits: return 2;
     case TimingClass::LoadGlobal:
     case TimingClass::StoreGlobal:
     case TimingClass::AtomGlobal:
@@ -128,7 +130,7 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
     shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) ||
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
-  if (gpu.hoist_shared_loads != 0) schedule_shared_loads(program, gpu.hoist_shared_loads, shape);
+  if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.batched_loads == 0) return shape;
   auto alu = [](const Inst& in) {
     return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
@@ -188,7 +190,9 @@ bool reads_register(const Inst& in, std::uint32_t r) {
 // reconvergence point at the pc after it) and pinned instructions stay where they are. Dependences:
 // registers (read after write, write after read and after write) and memory (a store or atomic
 // after every earlier access to its space, a load after every earlier store or atomic to it).
-void schedule_shared_loads(const Program& program, std::uint32_t window, CompilerShape& shape) {
+void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& shape) {
+  const std::uint32_t window = gpu.hoist_shared_loads;
+  const bool by_latency = gpu.schedule_arithmetic != 0;
   const auto& code = program.code;
   const auto size = static_cast<std::uint32_t>(code.size());
   shape.next.assign(size, CompilerShape::kInOrder);
@@ -215,14 +219,15 @@ void schedule_shared_loads(const Program& program, std::uint32_t window, Compile
   constexpr std::uint32_t kReach = 64;  // how far past the first instruction not issued a load is looked for
   constexpr std::uint32_t kNone = 0xffffffffu;
   std::vector<std::uint32_t> last_writer(registers, kNone), order, unread, waiting, nearest_load;
-  std::vector<std::vector<std::uint32_t>> readers(registers), successors;
+  std::vector<std::uint64_t> earliest;  // per instruction: the cycle its dependences allow it
+  std::vector<std::vector<std::uint32_t>> readers(registers), successors, after;  // after: cycles from the edge's source
   std::vector<char> issued;
   for (std::uint32_t begin = 0; begin < size;) {
     std::uint32_t end = begin + 1;
     while (end < size && !leader[end]) ++end;
     // [begin, last) may be reordered; `last` (the run's final instruction) stays last.
     const std::uint32_t last = end - 1, n = last - begin;
-    bool loads = false;
+    bool loads = by_latency;
     for (std::uint32_t pc = begin + 1; pc < last && !loads; ++pc) loads = code[pc].timing == TimingClass::LoadShared;
     if (n < 2 || !loads || pinned(code[begin])) {
       begin = end;
@@ -230,15 +235,22 @@ void schedule_shared_loads(const Program& program, std::uint32_t window, Compile
     }
     // The dependence graph of [begin, last): successors and the count of predecessors not issued.
     successors.assign(n, {});
+    after.assign(n, {});
     waiting.assign(n, 0);
     std::vector<std::uint32_t> touched;
     std::uint32_t last_store[4] = {kNone, kNone, kNone, kNone};
     std::vector<std::uint32_t> loads_since[4];
-    auto edge = [&](std::uint32_t from, std::uint32_t to) {
+    // A read after write waits for the writer's latency, anything else for its issue.
+    auto edge = [&](std::uint32_t from, std::uint32_t to, bool value = false) {
       if (from == kNone || from == to) return;
       auto& out = successors[from];
-      if (!out.empty() && out.back() == to) return;
+      const std::uint32_t cycles = value ? std::max<std::uint32_t>(gpu.timing(code[begin + from].timing).latency, 1) : 1;
+      if (!out.empty() && out.back() == to) {
+        after[from].back() = std::max(after[from].back(), cycles);
+        return;
+      }
       out.push_back(to);
+      after[from].push_back(cycles);
       ++waiting[to];
     };
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -246,7 +258,7 @@ void schedule_shared_loads(const Program& program, std::uint32_t window, Compile
       for (unsigned k = 0; k < in.read_count; ++k) {
         const std::uint32_t r = in.reads[k];
         if (r == isa::kNoRegister) continue;
-        edge(last_writer[r], i);
+        edge(last_writer[r], i, true);
         if (readers[r].empty() && last_writer[r] == kNone) touched.push_back(r);
         readers[r].push_back(i);
       }
@@ -290,12 +302,20 @@ void schedule_shared_loads(const Program& program, std::uint32_t window, Compile
     order.clear();
     unread.clear();
     issued.assign(n, 0);
+    earliest.assign(n, 0);
     std::uint32_t first = 0;  // the first instruction not yet issued (always ready)
+    std::uint64_t cycle = 0;  // one warp issuing the run alone, one instruction a cycle
     auto issue = [&](std::uint32_t i) {
       const Inst& in = code[begin + i];
       issued[i] = 1;
       order.push_back(begin + i);
-      for (const std::uint32_t j : successors[i]) --waiting[j];
+      const std::uint64_t at = std::max(cycle, earliest[i]);
+      cycle = at + 1;
+      for (std::size_t e = 0; e < successors[i].size(); ++e) {
+        const std::uint32_t j = successors[i][e];
+        --waiting[j];
+        earliest[j] = std::max(earliest[j], at + after[i][e]);
+      }
       std::erase_if(unread, [&](std::uint32_t load) {
         const Inst& l = code[begin + load];
         for (unsigned k = 0; k < l.write_count; ++k)
@@ -306,14 +326,32 @@ void schedule_shared_loads(const Program& program, std::uint32_t window, Compile
       while (first < n && issued[first]) ++first;
     };
     while (first < n) {
-      std::uint32_t pick = first;
+      std::uint32_t pick = kNone;
       if (unread.size() < window)
         for (std::uint32_t j = first; j < n && j <= first + kReach; ++j)
           if (!issued[j] && waiting[j] == 0 && nearest_load[j] <= first + kReach) {
             pick = j;
             break;
           }
-      issue(pick);
+      // sm.schedule_arithmetic: among the next that many instructions, the first whose operands are
+      // ready by now, else the one ready soonest. Memory instructions keep their place and nothing
+      // moves past one: a load delayed behind arithmetic keeps fewer in flight (the stream
+      // microbenchmarks' fits moved by half when it could; global loads in unrolled loops are
+      // sm.batched_loads's, shared loads the hoisting's).
+      if (pick == kNone && by_latency && code[begin + first].access_bytes == 0) {
+        std::uint64_t soonest = ~std::uint64_t{0};
+        for (std::uint32_t j = first; j < n && j <= first + gpu.schedule_arithmetic; ++j) {
+          if (issued[j]) continue;
+          if (code[begin + j].access_bytes != 0) break;  // nothing moves past a memory instruction
+          if (waiting[j] != 0) continue;
+          if (earliest[j] <= cycle) {
+            pick = j;
+            break;
+          }
+          if (earliest[j] < soonest) soonest = earliest[j], pick = j;
+        }
+      }
+      issue(pick == kNone ? first : pick);
     }
     order.push_back(last);
     bool moved = false;

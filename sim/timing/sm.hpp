@@ -46,9 +46,10 @@ struct CompilerShape {
   std::vector<std::uint32_t> next;
   std::vector<std::uint32_t> entry;
 };
-// The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads);
-// fills shape.next and shape.entry.
-void schedule_shared_loads(const Program& program, std::uint32_t window, CompilerShape& shape);
+// The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads) and
+// arithmetic ordered by its operands' latencies (sm.schedule_arithmetic); fills shape.next and
+// shape.entry.
+void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& shape);
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
 struct SmContext {

@@ -619,10 +619,12 @@ TEST_CASE("f64 arithmetic is the fp64 class: its own latency, apart from f32's",
 }
 
 TEST_CASE("fold_immediates: a mov of an immediate takes no issue slot, results and counts unchanged", "[timing]") {
+  // In the IR's order (schedule_arithmetic 0): scheduled, the unfolded movs fill the slots in which
+  // the FMAs wait for each other, and folding them saves slots but hardly any cycles.
   auto run = [](int fold, int unroll) {
     return run_json({stop23_file(), "--kernel", "imm_loop", "--grid", "1", "--block", "128", "--arg", "steps=64",
                      "--buffer", "out=f32[128]:zeros", "--gpu-set", fmt::format("fold_immediates={}", fold),
-                     "--gpu-set", fmt::format("unroll={}", unroll)});
+                     "--gpu-set", fmt::format("unroll={}", unroll), "--gpu-set", "schedule_arithmetic=0"});
   };
   const auto off = run(0, 1), on = run(1, 1);
   // Two movs a trip, 64 trips, 4 warps, and the counter's first mov.
@@ -808,7 +810,7 @@ namespace {
 nlohmann::json stop25_run(const std::string& kernel, std::vector<std::string> extra) {
   std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop25.kir", "--kernel", kernel, "--grid",
                                 "132", "--block", "128", "--arg", "rounds=64"};
-  if (kernel == "truncate_sum") {
+  if (kernel == "truncate_sum" || kernel == "bits_mix") {
     args.insert(args.end(), {"--buffer", "out=u32[16896]:zeros"});
   } else {
     args.insert(args.end(), {"--buffer", "in=f32[128]:random", "--buffer", "out=f32[16896]:zeros"});
@@ -857,4 +859,38 @@ TEST_CASE("fold_truncations: a cvt of a 64-bit integer to 32 bits takes no issue
   CHECK(slots(folded) < slots(issued));
   CHECK(cycles(folded) < cycles(issued));
   check_refused({{"fold_truncations=2", "'sm.fold_truncations': '2' must be 0 or 1"}});
+}
+
+TEST_CASE("schedule_arithmetic: independent chains issue interleaved, results and counts unchanged", "[timing]") {
+  // NVVM's order pairs each chain's two dependent FMAs: every second one waits the FMA latency.
+  // Issued by the operands' latencies the four chains interleave and the pipe never waits.
+  const auto paired = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=0"}),
+             scheduled = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=8"}),
+             near = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=1"});
+  CHECK(cycles(scheduled) * 5 < cycles(paired) * 4);
+  CHECK(cycles(near) < cycles(paired));      // one ahead: the next chain's step fills the wait
+  CHECK(cycles(scheduled) <= cycles(near));
+  REQUIRE(paired["outputs"].size() == 2);
+  CHECK(near["outputs"] == paired["outputs"]);
+  CHECK(scheduled["outputs"] == paired["outputs"]);
+  CHECK(stop25_run("paired_chains", {"--mode", "functional"})["outputs"] == paired["outputs"]);
+  CHECK(scheduled["launches"][0]["warp_instructions"] == paired["launches"][0]["warp_instructions"]);
+  CHECK(cycles(stop25_run("paired_chains", {})) == cycles(scheduled));  // h100: 8
+  check_refused({{"schedule_arithmetic=65", "'sm.schedule_arithmetic': '65' must be 0..64"}});
+}
+
+TEST_CASE("64-bit products and bit counts have timing classes of their own (imul64, bits)", "[timing]") {
+  const auto mix = stop25_run("bits_mix", {});
+  const auto& classes = mix["launches"][0]["instruction_mix"];
+  // 132 blocks x 4 warps x 64 trips: one mul.u64, one mul.wide.u32 (a single IMAD.WIDE: imul) and
+  // popc, clz, brev each trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(classes["imul64"]["warp_instructions"].get<std::uint64_t>() == trips);
+  CHECK(classes["bits"]["warp_instructions"].get<std::uint64_t>() == 3 * trips);
+  CHECK(classes["imul"]["warp_instructions"].get<std::uint64_t>() >= trips);
+  // Each class is timed by its own parameters: slower bit counts or 64-bit products, a slower kernel.
+  const auto base = cycles(mix);
+  CHECK(cycles(stop25_run("bits_mix", {"--gpu-set", "bits_interval=32"})) > base);
+  CHECK(cycles(stop25_run("bits_mix", {"--gpu-set", "imul64_latency=200"})) > base);
+  CHECK(stop25_run("bits_mix", {"--gpu-set", "bits_interval=32"})["outputs"] == mix["outputs"]);
 }

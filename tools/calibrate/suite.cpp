@@ -96,6 +96,7 @@ constexpr std::uint32_t kChainOps = 16;  // instructions per round of the genera
 std::array<std::uint64_t, 2> chain_args(const std::string& cls) {
   if (cls == "idiv") return {0xffffffffu, 3};
   if (cls == "imul") return {3, 0};
+  if (cls == "imul64") return {3, 5};  // x * ((5 << 32) + 3): odd, so the chain never reaches 0
   if (cls == "fp32" || cls == "fp64") return {f32(1.0f), f32(0.5f)};
   if (cls == "fdiv") return {f32(1.5f), f32(1.0f)};
   if (cls == "sfu") return {f32(2.0f), f32(0.0f)};
@@ -258,7 +259,7 @@ std::vector<BenchInfo> make_suite() {
                  run.launch("mb_sync.kir", "clock_pair", 1, 1, {out});
                  return double(run.read_u64(out, 1)[0]);
                }});
-  for (const std::string cls : {"int", "int64", "imul", "idiv", "fp32", "fp64", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
+  for (const std::string cls : {"int", "int64", "imul", "imul64", "bits", "idiv", "fp32", "fp64", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
     s.push_back({"lat-" + cls,
                  fmt::format("one warp, a dependent chain of {} instructions (mb_chain_{}.kir)", cls, cls), "cycles/op",
                  "pipeline." + cls + "_latency", Fit::Additive, 1,
@@ -283,6 +284,22 @@ std::vector<BenchInfo> make_suite() {
                  // 4 loads a step by each of 32 warps.
                  return slowest_per_step(t, "mb_memory.kir", "conflict_tput", 1024, 16) / (4.0 * 32);
                }});
+  // Shared-load throughput with many warps and no conflicts, and with every lane on one word
+  // (stop 25: set25's matmul-rect runs 64 LDS a tile, half of them broadcasts, at about 2.6 SM cycles
+  // an LDS on the H100, where the model's shared pipe takes one a cycle). Compared only.
+  for (const auto& [name, spread] : std::vector<std::pair<std::string, std::uint32_t>>{{"tput-shared-s1", 1u},
+                                                                                      {"tput-shared-bcast", 0u}})
+    s.push_back({name,
+                 spread == 1 ? "32 warps x 4 conflict-free shared chases: SM cycles per warp load"
+                             : "the same with every lane of a warp on one word (a broadcast)",
+                 "cycles/load", "", Fit::None, 1, [spread](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t threads = 1024, steps = 64;
+                   const auto out = run.zeros(std::size_t{threads} * 16);
+                   run.launch("mb_memory.kir", "shared_tput", 1, threads, {out, steps, spread});
+                   // 8 loads a step by each of 32 warps.
+                   return slowest(run, out, threads) / (steps * 8.0 * 32);
+                 }});
   s.push_back({"chase-l1", "one thread, random chase over 64 lines (8 KiB), warmed", "cycles/load", "memory.l1_latency",
                Fit::Additive, 1, [](const Target& t) { return chase_global(t, 8192, 64, 64, 1024); }});
   s.push_back({"chase-l2", "one thread, random chase over 32768 lines (4 MiB), warmed", "cycles/load",
