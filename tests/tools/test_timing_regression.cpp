@@ -10,8 +10,9 @@
 
 namespace {
 const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation.json";
-// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.2% since stop 25
-// (the compiler's list scheduling), 9.3% at stop 24 (the fifth calibration), 8.8% at stop 23, 9.0% at
+// Mean absolute percentage error of the "ci" runs with the h100 preset as committed: 9.0% of 23 since
+// stop 25 (the compiler's list scheduling; its three costliest runs left the subset to save CI time;
+// the 26 read 9.2%), 9.3% at stop 24 (the fifth calibration), 8.8% at stop 23, 9.0% at
 // stop 22, 13.1% at stop 21, 13.6% at stop 20, 43.7% with stop 16's measurements and preset; rounded
 // up: docs/validation/timing.md records the figure.
 const std::string kRecordedMape = "10";
@@ -22,10 +23,11 @@ const std::string kRecordedMape = "10";
 const std::string kData22 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop22.json";
 const std::string kRecordedMape22 = "28";
 // The third held-out set (stop 23, scored blind at 16.2% over all 37 runs), its "ci" runs (block
-// reduce, scatter, Mandelbrot, Black-Scholes, hash, AoS/SoA, copy, blur): 9.2% since stop 25's list
-// scheduling (9.7% after stop 24's store rules, 12.5% at stop 23), rounded up.
+// reduce, scatter, Mandelbrot, hash, SoA, copy): 11.7% since stop 25, when its four costliest runs
+// left the subset to save CI time (the 11 read 9.2% with stop 25's list scheduling, 9.7% after stop
+// 24's store rules, 12.5% at stop 23), rounded up.
 const std::string kData23 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop23.json";
-const std::string kRecordedMape23 = "10";
+const std::string kRecordedMape23 = "12";
 // The fourth held-out set (stop 24, scored blind at 24.7% over all 39 runs), its "ci" runs (SGEMM on
 // 16 blocks, compaction, conv1d, f64 Horner, downsampling, a row gather: six of the cheapest to
 // simulate, misses included; 12 runs took CI 132 s under ASan): 11.1% since stop 25's shared-load
@@ -78,7 +80,7 @@ TEST_CASE("the timing error over the second saved H100 set does not rise above t
 }
 
 TEST_CASE("the timing error over the third saved H100 set does not rise above the recorded figure", "[timing]") {
-  check_under_limit(kData23, kRecordedMape23, {"block_reduce.cu", "Over the 11 runs"});
+  check_under_limit(kData23, kRecordedMape23, {"block_reduce.cu", "Over the 7 runs"});
 }
 
 TEST_CASE("the timing error over the fourth saved H100 set does not rise above the recorded figure", "[timing]") {
