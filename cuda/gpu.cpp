@@ -233,6 +233,24 @@ void Gpu::read(std::uint64_t address, std::span<std::byte> out) {
   s.driver.check(s.driver.api().MemcpyDtoH(out.data(), address, out.size()), "reading '" + a.label + "'");
 }
 
+namespace {
+// What a launch without its trace still knows: its shape.
+void launch_shape(LaunchStats& s, const LaunchSpec& spec) {
+  s.kernel = spec.kernel->name;
+  s.backend = "cuda";
+  s.traced = false;
+  s.grid = spec.grid;
+  s.block = spec.block;
+  s.warp_size = 32;
+  s.blocks = spec.grid.count();
+  s.warps_per_block = warps_per_block(spec.block);
+  s.warps_launched = s.blocks * s.warps_per_block;
+  const std::uint64_t tail = spec.block.count() % 32;
+  s.partial_warps = tail ? s.blocks : 0;
+  s.padding_lanes = tail ? s.blocks * (32 - tail) : 0;
+}
+}  // namespace
+
 LaunchResult Gpu::launch(const LaunchSpec& spec) {
   auto& s = *state_;
   validate_launch(spec, s.limits);
@@ -300,6 +318,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     }
     LaunchResult result;
     set_measured(result.stats);
+    launch_shape(result.stats, spec);
     return result;
   }
 
@@ -318,7 +337,7 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
     if (bytes > s.options.max_trace_bytes)
       throw Error(
           fmt::format("launch of '{}': its trace needs {} bytes ({} warps x {} records), more than the {} allowed "
-                      "(GpuOptions::max_trace_bytes)",
+                      "(GpuOptions::max_trace_bytes); --gpu-trace off measures its time without a trace",
                       kernel.name, bytes, warps, capacity, s.options.max_trace_bytes));
     DeviceBuffer buffer(s.driver, bytes, "the trace");
     s.driver.check(api.MemsetD8(buffer.address, 0, bytes), "clearing the trace");

@@ -171,6 +171,9 @@ struct LaunchStats {
   std::vector<WarpStats> warps;                       // the kept warps (WarpSelection), in launch order
   InstructionMix mix;                                 // issued instructions by timing class (simulator)
   bool timed = false;                                 // the timing model ran: `timing` holds its figures
+  // false: a hardware run without its trace (--gpu-trace off): only the launch's shape (grid, block,
+  // warps launched, partial warps, padding lanes) and kernel_ms are known; every other figure is 0.
+  bool traced = true;
   TimingStats timing;
   double kernel_ms = 0.0;                             // measured on hardware (cuda backend): median of the timed launches
   double kernel_ms_min = 0.0, kernel_ms_max = 0.0;    // the fastest and slowest timed launch (their spread)

@@ -33,7 +33,19 @@ void add_run_options(po::options_description& options) {
       "registers", po::value<std::string>()->default_value("0"),
       "registers per thread for occupancy (0: the IR's own count)")(
       "warps", po::value<std::string>()->default_value("default"),
-      "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1");
+      "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1")(
+      "gpu-trace", po::value<std::string>()->default_value("on"),
+      "--backend cuda: on (an instrumented run records every warp's path for the divergence figures) or off "
+      "(the kernel time only: no trace, for launches whose trace would not fit)");
+}
+
+bool gpu_trace_option(const po::variables_map& vm) {
+  const auto value = vm["gpu-trace"].as<std::string>();
+  if (value != "on" && value != "off")
+    throw Error(fmt::format("--gpu-trace: unknown value '{}' (on or off)", value), ExitCode::Usage);
+  if (!vm["gpu-trace"].defaulted() && backend_name(vm) != "cuda")
+    throw Error("--gpu-trace: a setting of --backend cuda (the simulator records every warp anyway)", ExitCode::Usage);
+  return value == "on";
 }
 
 std::uint32_t small_option(const po::variables_map& vm, const char* name) {
@@ -96,12 +108,15 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
 
 std::unique_ptr<Device> make_device(const po::variables_map& vm) {
   const auto backend = backend_name(vm);
+  const bool trace = gpu_trace_option(vm);
   if (backend == "sim") return make_sim_device(vm);
   if (backend == "cuda") {
     if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("--backend cuda: {}", *why), ExitCode::NoDevice);
     if (small_option(vm, "warp-size") != 32)
       throw Error("--backend cuda: the warp size of a real GPU is 32; --warp-size is a simulator setting", ExitCode::Usage);
-    return std::make_unique<cuda::Gpu>();
+    cuda::GpuOptions options;
+    options.instrumented = trace;
+    return std::make_unique<cuda::Gpu>(options);
   }
   throw Error(fmt::format("--backend: unknown backend '{}' (sim or cuda)", backend), ExitCode::Usage);
 }

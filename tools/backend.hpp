@@ -24,6 +24,8 @@ report::Reproduction reproduction(const po::variables_map& vm, std::vector<std::
 sim::ReconvergenceModel reconvergence_option(const std::string& name);  // exit 2 when unknown
 sim::Mode mode_option(const po::variables_map& vm);
 sim::GpuPreset gpu_option(const po::variables_map& vm);
+// --gpu-trace: true for on; exit 2 for an unknown value, or for off without --backend cuda.
+bool gpu_trace_option(const po::variables_map& vm);
 // A non-negative option that must fit 32 bits (--warp-size, --threads); "-1" is refused, not wrapped.
 std::uint32_t small_option(const po::variables_map& vm, const char* name);
 

@@ -51,6 +51,9 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
 
   // The hardware first: without a GPU there is nothing to validate against.
   std::unique_ptr<Device> gpu;
+  if (!vm["gpu-trace"].defaulted())
+    throw Error("validate: --gpu-trace is not a validate option (validate compares the masks the trace records)",
+                ExitCode::Usage);
   if (!vm.count("replay")) {
     if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("validate: {}", *why), ExitCode::NoDevice);
     gpu = std::make_unique<cuda::Gpu>();

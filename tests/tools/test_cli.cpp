@@ -5,7 +5,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "kernels/scenario.hpp"
 #include "tests/tools/cli_helpers.hpp"
+#include "tools/report/report.hpp"
 
 namespace {
 
@@ -252,6 +254,58 @@ TEST_CASE("the cuda backend without a GPU says so in one line and exits 4") {
   }
   CHECK(r.code == 4);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("the cuda backend's trace is on or off, and no setting of the simulator") {
+  CHECK(cli({"run", "vecadd", "--gpu-trace", "off"}).code == 2);  // the simulator: not its setting
+  CHECK(cli({"run", "vecadd", "--gpu-trace", "on"}).code == 2);
+  CHECK(cli({"run", "vecadd", "--backend", "cuda", "--gpu-trace", "maybe"}).code == 2);
+  CHECK(cli({"validate", "vecadd", "--gpu-trace", "off", "--replay", "/nonexistent"}).code == 2);
+  CHECK(cli({"run", "vecadd"}).code == 0);  // the default (on) is no setting of the simulator's
+  const auto r = cli({"run", "vecadd", "--backend", "cuda", "--gpu-trace", "off"});
+  if (r.code == 0) {
+    WARN("a GPU is present: the cuda backend ran untraced");
+    CHECK(r.out.find("not traced (--gpu-trace off)") != std::string::npos);
+    return;
+  }
+  CHECK(r.code == 4);
+}
+
+TEST_CASE("a hardware run without its trace reports its shape and time, and no figure the trace gives") {
+  warpsim::kernels::Outcome outcome;
+  auto& launch = outcome.launches.emplace_back();
+  launch.kernel_file = "k.cu";
+  auto& s = launch.result.stats;
+  s.kernel = "k";
+  s.backend = "cuda";
+  s.traced = false;
+  s.grid = {3, 1, 1};
+  s.block = {48, 1, 1};
+  s.blocks = 3;
+  s.warps_per_block = 2;
+  s.warps_launched = 6;
+  s.partial_warps = 3;
+  s.padding_lanes = 48;
+  s.kernel_ms = 0.25;
+  warpsim::report::RunReport run;
+  run.title = "k.cu";
+  run.backend = "cuda";
+  run.device = "a GPU";
+  run.outcome = &outcome;
+  const auto text = warpsim::report::format_text(run);
+  CHECK(text.find("warps launched 6 (2 per block), partial warps 3, padding lanes 48") != std::string::npos);
+  CHECK(text.find("not traced (--gpu-trace off)") != std::string::npos);
+  CHECK(text.find("kernel time 0.2500 ms") != std::string::npos);
+  CHECK(text.find("SIMT efficiency") == std::string::npos);  // 0 of 0 would read as a figure
+  const auto j = warpsim::report::to_json(s);
+  CHECK(j["traced"] == false);
+  CHECK(j["kernel_ms"] == 0.25);
+  CHECK(j["warps_launched"] == 6);
+  CHECK_FALSE(j.contains("warp_instructions"));
+  CHECK_FALSE(j.contains("simt_efficiency"));
+  s.traced = true;  // a traced run carries them
+  CHECK(warpsim::report::to_json(s).contains("warp_instructions"));
+  CHECK(warpsim::report::format_text(run).find("SIMT efficiency") != std::string::npos);
 }
 
 TEST_CASE("scenario parameters outside their range are refused before anything runs") {

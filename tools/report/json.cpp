@@ -78,6 +78,12 @@ nlohmann::json to_json(const LaunchStats& s) {
   j["warps_launched"] = s.warps_launched;
   j["partial_warps"] = s.partial_warps;
   j["padding_lanes"] = s.padding_lanes;
+  j["traced"] = s.traced;
+  if (!s.traced) {  // --gpu-trace off: the shape and the measured time, nothing the trace gives
+    j["kernel_ms"] = s.kernel_ms;
+    j["kernel_ms_range"] = {s.kernel_ms_min, s.kernel_ms_max};
+    return j;
+  }
   j["divergent_warps"] = s.divergent_warps;
   j["warp_instructions"] = s.warp_instructions;
   j["thread_instructions"] = s.thread_instructions;

@@ -156,6 +156,11 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
                        launches[i].kernel_file, to_string(s.grid), to_string(s.block));
     out += fmt::format("  blocks {}, warps launched {} ({} per block), partial warps {}, padding lanes {}\n", s.blocks,
                        s.warps_launched, s.warps_per_block, s.partial_warps, s.padding_lanes);
+    if (!s.traced) {
+      out += "  not traced (--gpu-trace off): instructions, idle lanes and branches were not recorded\n";
+      if (s.kernel_ms > 0) out += fmt::format("  kernel time {:.4f} ms (median, measured)\n", s.kernel_ms);
+      continue;
+    }
     out += fmt::format("  warp instructions {}, thread instructions {}, SIMT efficiency {}\n", s.warp_instructions,
                        s.thread_instructions, percent(s.simt_efficiency()));
     out += fmt::format("  idle lane slots {} of {}: {}\n", s.idle_lane_slots.total(), s.lane_slots(),
