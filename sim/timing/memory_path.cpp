@@ -97,6 +97,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
+  std::uint32_t fetched_sectors = 0;
   if (missing > 0) {
     // A read fetches whole aligned groups of memory.dram_fetch_sectors sectors (bw-dram-s8 against
     // bw-dram-s32); a write allocates in L2 without a fetch, and only a read waits for DRAM.
@@ -114,15 +115,29 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
     // fetch of that page lately: calibrate's gather-dram) costs the channel more than its bytes.
     const double page = request_scattered_ && opens_page(a.line) ? gpu_.dram_page_miss_bytes : 0.0;
     arrive = std::max(arrive, dram_channel_.serve(now, double(bytes) + page));
-    if (!write) latency = dram_latency_;
+    if (!write) {
+      latency = dram_latency_;
+      fetched_sectors = fetched;
+    }
   }
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
   if (missing > 0 && !write) fetched_ready = ready;
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready});
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors});
   return ready + extra_latency;
+}
+
+void MemoryPath::apply_refunds() {
+  std::uint64_t bytes = 0;
+  for (auto& r : refunds_) {
+    bytes += r;
+    r = 0;
+  }
+  if (bytes == 0) return;
+  stats.dram_bytes -= std::min(bytes, stats.dram_bytes);
+  dram_channel_.give_back(double(bytes));
 }
 
 std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {

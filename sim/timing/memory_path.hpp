@@ -25,6 +25,8 @@ class Channel {
     free_at_ = start + bytes * cycles_per_byte_;
     return free_at_;
   }
+  // Gives back `bytes` served that another SM's request had already asked for (MemoryPath::refund).
+  void give_back(double bytes) { free_at_ -= bytes * cycles_per_byte_; }
 
  private:
   double cycles_per_byte_ = 0;
@@ -37,6 +39,7 @@ struct L2Fill {
   std::uint64_t set = 0;
   std::uint32_t sectors = 0;
   std::uint64_t ready = 0;  // when the data fetched from DRAM arrives (0: a hit, nothing fetched)
+  std::uint32_t fetched = 0;  // the sectors a read fetched from DRAM (0: none, or a write)
 };
 
 class MemoryPath {
@@ -86,6 +89,12 @@ class MemoryPath {
   void clear_l2_fills() {
     for (auto& f : l2_fills_) f.clear();
   }
+  // The merge found that an SM with a lower (ready, SM) fetched `sectors` of a line this SM also
+  // fetched from DRAM in the same epoch: on the GPU the second request waits on the first's miss in
+  // the L2, and DRAM moves the line once. Called by the merge's thread of partition `part` only;
+  // apply_refunds (the SM's next epoch) takes the bytes off this SM's DRAM figures and its channel.
+  void refund(unsigned part, std::uint32_t sectors) { refunds_[part] += std::uint64_t{count_lanes(sectors)} * gpu_.sector_bytes; }
+  void apply_refunds();
   MemoryStats stats;
 
  private:
@@ -130,6 +139,7 @@ class MemoryPath {
   std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
+  std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)
 };
 
 }  // namespace warpsim::sim

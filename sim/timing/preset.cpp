@@ -210,6 +210,9 @@ const std::vector<Field>& fields() {
                        "cycles the SM's shared-memory pipe is held by each pass after the first"));
     f.push_back(number("sim.epoch_cycles", &GpuPreset::epoch_cycles,
                        "cycles SMs run apart before L2 state and new blocks are merged"));
+    f.push_back(number("sim.merge_epoch_misses", &GpuPreset::merge_epoch_misses,
+                       "1: SMs that fetch one line from DRAM within one epoch move it once (the L2's miss merging); "
+                       "0: each pays for its own fetch"));
     f.push_back(number("sim.watchdog_cycles", &GpuPreset::watchdog_cycles,
                        "cycles without progress after which a launch is reported as a deadlock"));
     return f;
@@ -381,6 +384,7 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
   need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
        fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
+  need(p.merge_epoch_misses <= 1, "sim.merge_epoch_misses", fmt::format("{}", p.merge_epoch_misses), "must be 0 or 1");
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
   need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");

@@ -265,6 +265,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
 
 bool Sm::run_until(std::uint64_t end) {
   progress_ = false;
+  memory_.apply_refunds();   // found by the merge at the end of the last epoch
   memory_.clear_l2_fills();  // merged at the end of the last epoch
   for (const auto& [linear, start] : pending_) start_block(linear, start);
   pending_.clear();

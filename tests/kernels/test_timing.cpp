@@ -894,3 +894,29 @@ TEST_CASE("64-bit products and bit counts have timing classes of their own (imul
   CHECK(cycles(stop25_run("bits_mix", {"--gpu-set", "imul64_latency=200"})) > base);
   CHECK(stop25_run("bits_mix", {"--gpu-set", "bits_interval=32"})["outputs"] == mix["outputs"]);
 }
+
+TEST_CASE("SMs that fetch one line from DRAM within one epoch move it once (sim.merge_epoch_misses)", "[timing]") {
+  // 264 blocks on 132 SMs all read the same 2 KiB in their first epochs and write 1 KiB each.
+  auto run = [](int merge, int threads) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--grid", "264", "--block", "256",
+                     "--buffer", "in=u32[512]:random", "--buffer", "out=u32[67584]:zeros", "--gpu-set",
+                     fmt::format("sim.merge_epoch_misses={}", merge), "--threads", std::to_string(threads)});
+  };
+  const std::uint64_t written = 264 * 256 * 4, footprint = 512 * 4;
+  const auto once = run(1, 1), each = run(0, 1);
+  const auto once_bytes = memory_of(once, 0)["dram_bytes"].get<std::uint64_t>();
+  const auto each_bytes = memory_of(each, 0)["dram_bytes"].get<std::uint64_t>();
+  CHECK(once_bytes == written + footprint);      // the input crosses DRAM once
+  CHECK(each_bytes > written + 8 * footprint);    // every SM that missed it fetched it
+  CHECK(once["outputs"] == each["outputs"]);       // timing only: the same results
+  CHECK(!once["outputs"].empty());
+  // The merge runs per L2 partition on the host threads: the same report for any number of them.
+  const auto two = run(1, 2);
+  CHECK(two["launches"] == once["launches"]);
+  // The refunded fetches leave DRAM's channel too: never slower than paying for each.
+  CHECK(cycles(once) <= cycles(each));
+  // A stream of distinct lines (vecadd) has nothing fetched twice: merging changes nothing.
+  const auto plain = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=1"});
+  const auto unmerged = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=0"});
+  CHECK(plain["launches"] == unmerged["launches"]);
+}

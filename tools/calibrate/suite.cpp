@@ -269,6 +269,13 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/op/SMSP", "pipeline." + cls + "_interval", Fit::Additive, 1,
                  [cls](const Target& t) { return chain_throughput(t, cls); }});
   }
+  // Full-width 64-bit shifts and xors (stop 26, compared only): set25's hash64 ran 30-54% slower on the
+  // H100 than modelled, its SASS doing each 64-bit shift and xor as two instructions; lat-int64 and
+  // tput-int64 chain adds and xors of zero-extended 32-bit values.
+  s.push_back({"lat-int64sx", "one warp, a dependent chain of full-width u64 shr and xor (mb_chain_int64sx.kir)",
+               "cycles/op", "", Fit::None, 1, [](const Target& t) { return chain_latency(t, "int64sx"); }});
+  s.push_back({"tput-int64sx", "32 warps x 4 independent full-width u64 shr/xor chains; cycles per warp instruction per sub-partition",
+               "cycles/op/SMSP", "", Fit::None, 1, [](const Target& t) { return chain_throughput(t, "int64sx"); }});
   s.push_back({"chase-shared-s1", "one warp chasing through shared memory, conflict-free", "cycles/load",
                "pipeline.ld_shared_latency", Fit::Additive, 1, [](const Target& t) { return chase_shared(t, 1); }});
   // The 32-way chase fits the cost of each pass after the first (31 of them per load).
@@ -393,6 +400,16 @@ std::vector<BenchInfo> make_suite() {
                        run.launch("mb_sync.kir", "atom_stream_u32", blocks, block, {words, steps, 0u, 0u, ret});
                    return cycles / (double(blocks) * block / 32 * steps);
                  }, 0.01});
+  // Hot u64 atomics (stop 26, compared only): atom-hot-u32's pattern with 64-bit adds (set25's
+  // reduce-u64 per warp ran 47% slower on the H100 than modelled with atom-hot-u32's rate).
+  s.push_back({"atom-hot-u64", "lane 0 of each of 132 x 32 warps: 16 u64 atomicAdds each to one global word",
+               "cycles/atomic", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
+                 const auto words = run.zeros(8);
+                 const double cycles = run.launch("mb_sync.kir", "atom_stream_u64", blocks, block, {words, steps});
+                 return cycles / (double(blocks) * block / 32 * steps);
+               }});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
