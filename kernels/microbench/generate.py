@@ -22,6 +22,9 @@ CLASSES = {
     # are zero-extended 32-bit values, whose high halves ptxas may leave out.
     "int64sx": ("u64", "u32 a, u32 b", "add.u64 {x}, wm, z",
                 lambda i, x: f"shr.u64 s{x}, {x}, 29" if i % 2 == 0 else f"xor.b64 {x}, {x}, s{x}"),
+    # Compared only (stop 26's second call): the same with 32-bit values (SHF and LOP3 once each).
+    "int32sx": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
+                lambda i, x: f"shr.u32 s{x}, {x}, 7" if i % 2 == 0 else f"xor.b32 {x}, {x}, s{x}"),
     "bits": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
              lambda i, x: f"clz.b32 {x}, {x}" if i % 2 == 0 else f"popc.b32 {x}, {x}"),
     "idiv": ("u32", "u32 a, u32 b", "add.u32 {x}, b, z32", lambda i, x: f"div.u32 {x}, a, {x}"),
@@ -56,6 +59,8 @@ def kernel(cls, chains):
     if cls == "int64sx":  # a start with both halves unknown to the compiler: (b << 32) + a, and the shifts' temporaries
         lines[3] = lines[3] + ", wm" + "".join(f", s{x}" for x in names)
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]
+    if cls == "int32sx":  # the shifts' temporaries
+        lines[2] = lines[2] + "".join(f", s{x}" for x in names)
     if cls == "imul64":  # a multiplier with both halves unknown to the compiler: (b << 32) + a
         lines[3] = lines[3] + ", wm"
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]

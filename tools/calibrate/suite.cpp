@@ -5,6 +5,7 @@
 #include <bit>
 #include <numeric>
 #include <random>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -276,6 +277,10 @@ std::vector<BenchInfo> make_suite() {
                "cycles/op", "", Fit::None, 1, [](const Target& t) { return chain_latency(t, "int64sx"); }});
   s.push_back({"tput-int64sx", "32 warps x 4 independent full-width u64 shr/xor chains; cycles per warp instruction per sub-partition",
                "cycles/op/SMSP", "", Fit::None, 1, [](const Target& t) { return chain_throughput(t, "int64sx"); }});
+  s.push_back({"lat-int32sx", "one warp, a dependent chain of u32 shr and xor (mb_chain_int32sx.kir)", "cycles/op", "",
+               Fit::None, 1, [](const Target& t) { return chain_latency(t, "int32sx"); }});
+  s.push_back({"tput-int32sx", "32 warps x 4 independent u32 shr/xor chains; cycles per warp instruction per sub-partition",
+               "cycles/op/SMSP", "", Fit::None, 1, [](const Target& t) { return chain_throughput(t, "int32sx"); }});
   s.push_back({"chase-shared-s1", "one warp chasing through shared memory, conflict-free", "cycles/load",
                "pipeline.ld_shared_latency", Fit::Additive, 1, [](const Target& t) { return chase_shared(t, 1); }});
   // The 32-way chase fits the cost of each pass after the first (31 of them per load).
@@ -315,6 +320,15 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"chase-dram", "one thread, random chase over 64 MiB of a 128 MiB buffer, cold", "cycles/load",
                "memory.dram_latency", Fit::Additive, 1,
                [](const Target& t) { return chase_global(t, 128u << 20, 524288, 0, 2048); }});
+  // Footprints past chase-dram's 64 MiB (stop 26's second call, compared only): set26's chase-small
+  // (1,024 hops through 128 MiB) ran at about 1,030 cycles a hop on the H100 against chase-dram's 684,
+  // as a chase past the reach of the GPU's address translation would; these say where that starts.
+  for (const auto& [name, mib] : std::vector<std::pair<std::string, std::uint64_t>>{
+           {"chase-dram-16m", 16}, {"chase-dram-128m", 128}, {"chase-dram-512m", 512}})
+    s.push_back({name, fmt::format("one thread, random chase over {} MiB of a {} MiB buffer, cold", mib, 2 * mib),
+                 "cycles/load", "", Fit::None, 1, [mib](const Target& t) {
+                   return chase_global(t, (2 * mib) << 20, static_cast<std::size_t>((mib << 20) / 128), 0, 2048);
+                 }});
   s.push_back({"atom-global-1", "one lane, dependent atomicAdd chain on one global word", "cycles/atomic",
                "memory.atomic_latency", Fit::Additive, 1, [](const Target& t) { return atomics(t, false, 1, 0); }});
   s.push_back({"atom-global-same32", "32 lanes, dependent atomicAdd chain, one global word", "cycles/atomic",
@@ -410,6 +424,24 @@ std::vector<BenchInfo> make_suite() {
                  const double cycles = run.launch("mb_sync.kir", "atom_stream_u64", blocks, block, {words, steps});
                  return cycles / (double(blocks) * block / 32 * steps);
                }});
+  // Integer atomics of many lanes on one line (stop 26's second call, compared only): every lane of
+  // 132 x 4 blocks of 256 threads adds its own value (no aggregation) 16 times, to 32 words (div 1),
+  // 8 words 4 lanes each (m4), or one word (m32); cycles per warp request. set26's atomic_agg (8 keys
+  // of one line, u32) ran 2.5 times faster on the H100 than the model's f32 rate per busiest word.
+  for (const auto& [name, div, mask] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
+           {"atom-lanes-u32-d32", 1u, 31u}, {"atom-lanes-u32-m4", 1u, 7u}, {"atom-lanes-u32-m32", 1u, 0u}})
+    s.push_back({name,
+                 mask == 31 ? "132 x 32 warps: 16 u32 atomicAdds each, the 32 lanes to 32 words of one line"
+                 : mask == 7 ? "the same to 8 words of that line, 4 lanes each"
+                             : "the same with every lane on one word",
+                 "cycles/atomic", "", Fit::None, 1, [div, mask](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
+                   const auto words = run.zeros(32 * 4);
+                   const double cycles =
+                       run.launch("mb_sync.kir", "atom_lanes_u32", blocks, block, {words, steps, div, mask});
+                   return cycles / (double(blocks) * block / 32 * steps);
+                 }});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
   // accesses take the shared pipe with their lanes off (sm.predicated_shared_passes)?
   s.push_back({"skip-shared-32", "1024 threads loop over a guarded body of 2 shared loads, an add and a shared store every lane skips",
