@@ -32,6 +32,20 @@ TimingClass timing_class(const Instruction& in) {
       // An f64 mov or selp moves two 32-bit halves (IMAD.MOV, SEL): no FP64 unit.
       if (fp64 && (in.op == Opcode::Mov || in.op == Opcode::Selp)) return TimingClass::Int64Alu;
       if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;
+      // Bitwise logic and shifts are LOP3 and SHF on the INT pipe, which takes a warp's one every
+      // 2.2-2.5 cycles per sub-partition on the H100 (tput-logic; stop 26), where ptxas also puts adds
+      // and moves on the FMA pipe (IMAD.IADD, IMAD.MOV: the SASS of tput-int). A u64 shift is two SHF
+      // (tput-logic64 4.4); u64 and, or, xor and not stay int64: ptxas leaves out a half it knows (the
+      // SASS of tput-int64 is one LOP3 a xor, its operand zero-extended). Predicate logic stays int.
+      // Integer compares and selects are ISETP and SEL on the same pipe (tput-cmp 2.33, lat-cmp
+      // 4.5-4.7; stop 26), two of each on u64 (ISETP and ISETP.EX: the SASS of collatz).
+      if (in.type != Type::Pred &&
+          (in.op == Opcode::And || in.op == Opcode::Or || in.op == Opcode::Xor || in.op == Opcode::Not ||
+           in.op == Opcode::Shl || in.op == Opcode::Shr || in.op == Opcode::Setp || in.op == Opcode::Selp)) {
+        if (!is_wide(in.type)) return TimingClass::IntLogic;
+        if (in.op == Opcode::Shl || in.op == Opcode::Shr || in.op == Opcode::Setp || in.op == Opcode::Selp)
+          return TimingClass::IntLogic64;
+      }
       return is_wide(in.type) ? TimingClass::Int64Alu : TimingClass::IntAlu;
     case Latency::Mul:  // f32 mul and mad are FMA-pipe ops
       if (fp) return fp64 ? TimingClass::Fp64Alu : TimingClass::FpAlu;

@@ -13,6 +13,8 @@ namespace warpsim::isa {
 #define WARPSIM_TIMING_CLASSES(X)                                                       \
   X(IntAlu, "int", "integer add, logic, shift, compare, select, mov")                    \
   X(Int64Alu, "int64", "the same on u64 (two 32-bit operations on NVIDIA GPUs)")          \
+  X(IntLogic, "logic", "integer and, or, xor, not, shl, shr, setp, selp (LOP3, SHF, ISETP, SEL: the INT pipe)") \
+  X(IntLogic64, "logic64", "u64 shl, shr, setp, selp (two SHF, ISETP or SEL)")                               \
   X(IntMul, "imul", "integer mul, mad, mul.wide")                                        \
   X(IntMul64, "imul64", "u64 mul and mad (three IMAD or more on NVIDIA GPUs)")             \
   X(IntBits, "bits", "popc, clz, brev (an SM does 16 lanes a cycle on NVIDIA GPUs)")      \

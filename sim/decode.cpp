@@ -302,6 +302,17 @@ class Decoder {
     };
     out.truncation = in.op == isa::Opcode::Cvt && !out.guarded && !in.saturate && integer(in.type, 4) &&
                      integer(in.source_type, 8) && access.write_count == 1;
+    const bool int_type = in.type != isa::Type::Pred && in.type != isa::Type::F32 && in.type != isa::Type::F64;
+    out.width = static_cast<std::uint8_t>(isa::type_bytes(in.type) * 8);
+    out.lop = int_type && isa::type_bytes(in.type) <= 4 && access.write_count == 1 &&
+              (in.op == isa::Opcode::And || in.op == isa::Opcode::Or || in.op == isa::Opcode::Xor ||
+               in.op == isa::Opcode::Not);
+    if (int_type && access.write_count == 1 && (in.op == isa::Opcode::Shl || in.op == isa::Opcode::Shr) &&
+        in.operands[2].kind == isa::OperandKind::Immediate && in.operands[1].kind == isa::OperandKind::Register &&
+        in.operands[2].bits < 64) {
+      out.shift = in.op == isa::Opcode::Shl ? 1 : 2;
+      out.shift_amount = static_cast<std::uint8_t>(in.operands[2].bits);
+    }
     switch (in.op) {
       case isa::Opcode::Bra:
         out.flow = Flow::Branch;

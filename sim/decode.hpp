@@ -97,6 +97,13 @@ struct Inst {
   // no instruction (the SASS of sgemm_reg addresses shared memory as [R5+0x40] where the imported
   // IR converts each shared address to u32 first: sm.fold_truncations).
   bool truncation = false;
+  // For the compiler's logic fusion (sm.fuse_logic): a 32-bit-or-narrower integer and, or, xor or not
+  // (a LOP3 candidate); a shl or shr by an immediate and its amount (a funnel shift's halves); the
+  // operand width in bits.
+  bool lop = false;
+  std::uint8_t shift = 0;  // 0: none, 1: shl, 2: shr (by an immediate)
+  std::uint8_t shift_amount = 0;
+  std::uint8_t width = 0;
   std::uint8_t read_count = 0;
   std::uint32_t reads[6] = {};
   std::uint32_t write = isa::kNoRegister;

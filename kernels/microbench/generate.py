@@ -17,14 +17,20 @@ CLASSES = {
     "imul": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32", lambda i, x: f"mul.u32 {x}, {x}, {x}"),
     "imul64": ("u64", "u32 a, u32 b", "cvt.u64.u32 {x}, a\nadd.u64 {x}, {x}, z",
                lambda i, x: f"mad.u64 {x}, {x}, {x}, wm"),
-    # Compared only (stop 26): full-width 64-bit shifts and xors, x ^= x >> 29 as two dependent steps, as
-    # set25's hash64 does them (SHF and LOP3 on each 32-bit half in its SASS); the int64 chain's operands
-    # are zero-extended 32-bit values, whose high halves ptxas may leave out.
-    "int64sx": ("u64", "u32 a, u32 b", "add.u64 {x}, wm, z",
+    # The logic64 class (stop 26): full-width 64-bit shifts and xors, x ^= x >> 29 as two dependent
+    # steps, as set25's hash64 does them (SHF and LOP3 on each 32-bit half in its SASS); the int64 chain's
+    # operands are zero-extended 32-bit values, whose high halves ptxas may leave out. Measured at stop 26
+    # as lat-int64sx and tput-int64sx (stop26/, stop26b/).
+    "logic64": ("u64", "u32 a, u32 b", "add.u64 {x}, wm, z",
                 lambda i, x: f"shr.u64 s{x}, {x}, 29" if i % 2 == 0 else f"xor.b64 {x}, {x}, s{x}"),
-    # Compared only (stop 26's second call): the same with 32-bit values (SHF and LOP3 once each).
-    "int32sx": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
+    # The logic class (stop 26): the same with 32-bit values (SHF and LOP3 once each); measured at
+    # stop 26 as lat-int32sx and tput-int32sx (stop26b/).
+    "logic": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
                 lambda i, x: f"shr.u32 s{x}, {x}, 7" if i % 2 == 0 else f"xor.b32 {x}, {x}, s{x}"),
+    # Compared only (stop 26's third call): compares and selects (ISETP and SEL on the INT pipe), x =
+    # (x > b) ? a : x as two dependent steps.
+    "cmp": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
+            lambda i, x: f"setp.gt.u32 q{x}, {x}, b" if i % 2 == 0 else f"selp.u32 {x}, a, {x}, q{x}"),
     "bits": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
              lambda i, x: f"clz.b32 {x}, {x}" if i % 2 == 0 else f"popc.b32 {x}, {x}"),
     "idiv": ("u32", "u32 a, u32 b", "add.u32 {x}, b, z32", lambda i, x: f"div.u32 {x}, a, {x}"),
@@ -56,11 +62,13 @@ def kernel(cls, chains):
              "    cvt.f32.u32 zf, z32"]
     if cls == "int64":
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b"]
-    if cls == "int64sx":  # a start with both halves unknown to the compiler: (b << 32) + a, and the shifts' temporaries
+    if cls == "logic64":  # a start with both halves unknown to the compiler: (b << 32) + a, and the shifts' temporaries
         lines[3] = lines[3] + ", wm" + "".join(f", s{x}" for x in names)
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]
-    if cls == "int32sx":  # the shifts' temporaries
+    if cls == "logic":  # the shifts' temporaries
         lines[2] = lines[2] + "".join(f", s{x}" for x in names)
+    if cls == "cmp":  # the compares' predicates
+        lines[5] = lines[5] + "".join(f", q{x}" for x in names)
     if cls == "imul64":  # a multiplier with both halves unknown to the compiler: (b << 32) + a
         lines[3] = lines[3] + ", wm"
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]
@@ -88,7 +96,7 @@ def kernel(cls, chains):
             lines.append(f"    xor.u32 word, word, {x}")
         elif rtype == "u64":
             lines += [f"    cvt.u32.u64 k, {x}", "    xor.u32 word, word, k"]
-            if cls in ("imul64", "int64sx"):  # the high half too: else only 32-bit products are needed
+            if cls in ("imul64", "logic64"):  # the high half too: else only 32-bit products are needed
                 lines += [f"    shr.u64 wa, {x}, 32", "    cvt.u32.u64 k, wa", "    xor.u32 word, word, k"]
         elif rtype == "f32":
             lines += [f"    cvt.u32.f32 k, {x}", "    xor.u32 word, word, k"]

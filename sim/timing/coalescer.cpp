@@ -178,4 +178,34 @@ unsigned most_common_address(const std::uint64_t* addresses, std::uint64_t exec)
   return best;
 }
 
+void serial_lanes_per_line(const std::uint64_t* addresses, std::uint64_t exec, unsigned sector_bytes,
+                           unsigned line_bytes, std::vector<unsigned>& out) {
+  out.clear();
+  std::uint64_t a[64];
+  unsigned n = 0;
+  for (std::uint64_t m = exec; m != 0; m &= m - 1) a[n++] = addresses[std::countr_zero(m)];
+  std::sort(a, a + n);
+  std::uint64_t line = ~std::uint64_t{0}, sector = ~std::uint64_t{0};
+  unsigned most = 0;  // the most lanes on one word of the current sector
+  for (unsigned i = 0; i < n;) {
+    unsigned j = i;
+    while (j < n && a[j] == a[i]) ++j;
+    const std::uint64_t l = a[i] / line_bytes, s = a[i] / sector_bytes;
+    if (l != line) {
+      if (line != ~std::uint64_t{0}) out.back() += most;
+      out.push_back(0);
+      line = l;
+      sector = s;
+      most = 0;
+    } else if (s != sector) {
+      out.back() += most;
+      sector = s;
+      most = 0;
+    }
+    most = std::max(most, j - i);
+    i = j;
+  }
+  if (!out.empty()) out.back() += most;
+}
+
 }  // namespace warpsim::sim

@@ -25,5 +25,10 @@ unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsig
 
 // Lanes that share the address most shared by the executing lanes (atomics to one address serialise).
 unsigned most_common_address(const std::uint64_t* addresses, std::uint64_t exec);
+// Per line the request touches (ascending, as coalesce orders them): the sum over its sectors of the
+// most executing lanes on one word of that sector (an L2 slice works through a sector's lanes on one
+// word one after another; atom-lanes-u32-*, set22's histo_global and set26's atomic_agg, stop 26).
+void serial_lanes_per_line(const std::uint64_t* addresses, std::uint64_t exec, unsigned sector_bytes,
+                           unsigned line_bytes, std::vector<unsigned>& out);
 
 }  // namespace warpsim::sim

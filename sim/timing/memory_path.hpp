@@ -61,15 +61,21 @@ class MemoryPath {
   // `bytes`: what the executing lanes write (lanes x access size), spread evenly over the request's
   // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes);
-  // `same_address`: the most lanes on one word. Each line's L2 slice is held for
-  // memory.atomic_slice_cycles x same_address x the SMs at work (they share it); a request waits
-  // for its slice.
-  // `single_integer`: one integer operation reaches the L2 (one lane, or a warp's lanes aggregated):
-  // its slice turn is memory.atomic_int_slice_cycles when that is set (atom-hot-u32), where a float
-  // atomic's and a request of several integer lanes' is memory.atomic_slice_cycles (atom-hot,
-  // atom-line; set22's histo_global, whose lanes spread over 256 bins, runs at that rate).
+  // `same_address`: the most lanes on one word. Each line's L2 slice is held for a turn x the SMs
+  // at work (they share it); a request waits for its slice. The turn, by kind:
+  //  - Float: memory.atomic_slice_cycles x same_address (atom-hot 3.49 a lane, atom-line-m4 13.9 for
+  //    four lanes a word);
+  //  - SingleInteger, one integer operation (one lane, or a warp's lanes aggregated):
+  //    memory.atomic_int_slice_cycles when that is set (atom-hot-u32, 1.46), else the float turn;
+  //  - Integer, several integer lanes: the integer turn x `serial[i]` for lines[i] (the sum over
+  //    its sectors of the most lanes on one word of the sector: serial_lanes_per_line), at least the
+  //    float turn (stop 26: atom-lanes-u32-m32, 32 lanes on one word, 46.4 cycles a request = 32 x
+  //    1.45; -m4 and -d32, 4.7 and 5.0 against 5.8 modelled; set26's atomic_agg, 8 keys of one
+  //    sector, about 1.45 x its busiest key; set22's histo_global over 32 bins, about 1.45 x the sum of
+  //    its four sectors' busiest bins).
+  enum class AtomicKind : std::uint8_t { Float, SingleInteger, Integer };
   std::uint64_t atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address,
-                       bool single_integer);
+                       AtomicKind kind, const std::vector<unsigned>& serial);
   // Shared memory: `passes` bank passes; the first takes one cycle of the SM's shared-memory pipe,
   // each further one `memory.shared_replay_interval`; the result waits `memory.shared_replay_cycles`
   // per further pass.

@@ -126,6 +126,12 @@ const std::vector<Field>& fields() {
                        "1: a mov of an immediate runs with the instruction before it and takes no issue slot (ptxas folds the constant into its users; 0: it issues)"));
     f.push_back(number("sm.fold_truncations", &GpuPreset::fold_truncations,
                        "1: a cvt of a 64-bit integer to 32 bits runs with the instruction before it and takes no issue slot (the GPU reads the pair's low register; 0: it issues)"));
+    f.push_back(number("sm.int_either_pipe", &GpuPreset::int_either_pipe,
+                       "1: class int (adds, moves) issues to the int or the fma pipe, whichever is free (ptxas's IADD3 or "
+                       "IMAD.IADD); 0: the int pipe only"));
+    f.push_back(number("sm.fuse_logic", &GpuPreset::fuse_logic,
+                       "1: an and/or/xor/not read only by the next such instruction is part of its LOP3, and a rotate's "
+                       "two shifts are one funnel shift: they take no issue slot (ptxas)"));
     f.push_back(number("sm.unroll", &GpuPreset::unroll,
                        "an innermost loop's counter update, compare and back branch issue once per this many trips (the compiler's unrolling; 1: every trip)"));
     f.push_back(number("sm.predicated_shared_passes", &GpuPreset::predicated_shared_passes,
@@ -186,6 +192,9 @@ const std::vector<Field>& fields() {
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
     f.push_back(number("memory.dram_page_bytes", &GpuPreset::dram_page_bytes,
                        "DRAM page (row) bytes: fetches within one aligned page share its opening"));
+    f.push_back(number("memory.scatter_line_cycles", &GpuPreset::scatter_line_cycles,
+                       "cycles between the lines of a scattered request (lines in more than 8 DRAM pages) that miss "
+                       "L1: the k-th leaves k times this after the first (chase-lanes-w1; 0: all at once)"));
     f.push_back(number("memory.dram_page_miss_bytes", &GpuPreset::dram_page_miss_bytes,
                        "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 scattered fetches opened its page (scattered reads; 0: off)"));
     f.push_back(number("memory.dram_merge_bytes", &GpuPreset::dram_merge_bytes,
@@ -355,6 +364,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
        "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
+  need(p.scatter_line_cycles >= 0 && p.scatter_line_cycles <= 1000, "memory.scatter_line_cycles",
+       fmt::format("{}", p.scatter_line_cycles), "must be 0..1000");
   need(p.dram_page_miss_bytes >= 0 && p.dram_page_miss_bytes <= 65536, "memory.dram_page_miss_bytes",
        fmt::format("{}", p.dram_page_miss_bytes), "must be 0..65536");
   need(p.dram_loaded_latency <= 1000000, "memory.dram_loaded_latency", fmt::format("{}", p.dram_loaded_latency),
@@ -384,6 +395,8 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
   need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
        fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
+  need(p.int_either_pipe <= 1, "sm.int_either_pipe", fmt::format("{}", p.int_either_pipe), "must be 0 or 1");
+  need(p.fuse_logic <= 1, "sm.fuse_logic", fmt::format("{}", p.fuse_logic), "must be 0 or 1");
   need(p.merge_epoch_misses <= 1, "sim.merge_epoch_misses", fmt::format("{}", p.merge_epoch_misses), "must be 0 or 1");
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");

@@ -54,6 +54,8 @@ struct GpuPreset {
   std::uint32_t if_convert_max = 0;
   std::uint32_t fold_immediates = 0;
   std::uint32_t fold_truncations = 0;  // 1: a cvt of a 64-bit integer to 32 bits takes no issue slot (the low register)  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
+  std::uint32_t int_either_pipe = 0;             // 1: int adds and moves issue to the int or the fma pipe, whichever is free (stop 26)
+  std::uint32_t fuse_logic = 0;                  // ptxas's LOP3 and funnel-shift fusion of logic (stop 26; 0: off)
   std::uint32_t unroll = 1;           // a counted innermost loop's counter, compare and back branch issue once per this many trips
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe
   // The compiler's unrolling of a loop that accumulates loaded values: an accumulating instruction
@@ -92,6 +94,7 @@ struct GpuPreset {
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
   std::uint32_t dram_page_bytes = 2048;          // DRAM page (row) size the page model works in
   double dram_page_miss_bytes = 0;               // extra DRAM bytes a fetch costs when it opens a page none of its SM's recent fetches opened (0: off)
+  double scatter_line_cycles = 0;                // a scattered request's k-th L1-missing line leaves k times this after the first (0: all at once)
   double dram_merge_bytes = 0;                   // DRAM bytes a sector a store allocated in L2 costs when it is left partly written (0: off)
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
@@ -107,7 +110,7 @@ struct GpuPreset {
   // Simulation
   std::uint32_t epoch_cycles = 64;               // SMs run apart this long, then L2 state merges
   std::uint32_t merge_epoch_misses = 1;          // 1: SMs that fetched one line from DRAM in one epoch pay for it once
-  std::uint64_t watchdog_cycles = 1u << 20;      // no progress this long: the launch is a deadlock
+  std::uint64_t watchdog_cycles = 1u << 22;      // no progress this long: the launch is a deadlock
 
   const PipelineTiming& timing(isa::TimingClass c) const { return pipeline[static_cast<unsigned>(c)]; }
 };

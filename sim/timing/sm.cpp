@@ -15,14 +15,21 @@ namespace warpsim::sim {
 namespace {
 using isa::TimingClass;
 constexpr std::uint32_t kPipes = 7;  // int, fma, sfu, lsu, control, warp, fp64
+// Not a pipe of its own: the int or the fma pipe, whichever is free (sm.int_either_pipe).
+constexpr std::uint32_t kEitherPipe = 7;
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 }  // namespace
 
 // Which pipe of a sub-partition an instruction occupies for its issue interval.
 std::uint32_t Sm::pipe(TimingClass c) const {
   switch (c) {
-    case TimingClass::IntAlu:
+    // ptxas issues adds and moves as IADD3 or MOV on the INT pipe or as IMAD.IADD, IMAD.MOV on the
+    // FMA pipe, whichever is less busy (the SASS of tput-int: 50 IMAD beside 43 LOP3; of set23's
+    // hash_mix: eight INT-pipe instructions a round in 15.7 cycles, with its adds beside them).
+    case TimingClass::IntAlu: return ctx_.gpu.int_either_pipe != 0 ? kEitherPipe : 0;
     case TimingClass::Int64Alu:
+    case TimingClass::IntLogic:
+    case TimingClass::IntLogic64:
     case TimingClass::IntDiv:
     case TimingClass::Convert: return 0;
     case TimingClass::FpAlu:
@@ -47,6 +54,77 @@ std::uint32_t Sm::pipe(TimingClass c) const {
   }
   return 0;
 }
+
+namespace {
+// ptxas's logic fusion (sm.fuse_logic; the SASS of set23's hash_mix and set24's bitops, stop 26):
+//  - a LOP3 takes three inputs, so an and/or/xor/not whose result only the next such instruction of
+//    its straight-line run reads is part of that one (bitops' `(crc >> 1) ^ (C & m)`: one LOP3);
+//  - a shl and a shr by immediates adding up to the width, combined by the only instruction that
+//    reads either, is one funnel shift (SHF.L.W: a rotate, both of one register) or one LEA.HI (set23's
+//    hash_mix, whose `(h << 7) | (h >> 25)` NVVM rewrote with two registers): the two shifts fold.
+// Folded instructions take no issue slot; their results are ready when their sources are (Sm::fold).
+void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShape& shape) {
+  std::vector<std::uint32_t> readers(slots, 0);
+  for (const Inst& in : code)
+    for (unsigned k = 0; k < in.read_count; ++k)
+      if (in.reads[k] < slots) ++readers[in.reads[k]];
+  auto single = [&](std::uint32_t r) { return r < slots && readers[r] == 1; };
+  // The instruction of pc's straight-line run after pc that reads r, or 0.
+  auto reader_in_run = [&](std::uint32_t pc, std::uint32_t r) -> std::uint32_t {
+    for (std::uint32_t k = pc + 1; k < code.size(); ++k) {
+      const Inst& next = code[k];
+      if (next.block_start) return 0;
+      for (unsigned j = 0; j < next.read_count; ++j)
+        if (next.reads[j] == r) return next.flow == Flow::Normal ? k : 0;
+      if (next.flow != Flow::Normal) return 0;
+    }
+    return 0;
+  };
+  // Whether the value pc writes is read by `reader` only: the register is written again in the run
+  // before any other read, or nothing else in the kernel reads it (NVVM's registers are written once).
+  auto only_reader = [&](std::uint32_t pc, std::uint32_t reader) {
+    const std::uint32_t reg = code[pc].write;
+    if (code[reader].write == reg) return true;
+    for (std::uint32_t k = reader + 1; k < code.size(); ++k) {
+      const Inst& next = code[k];
+      if (next.block_start) break;
+      for (unsigned j = 0; j < next.read_count; ++j)
+        if (next.reads[j] == reg) return false;
+      if (next.write == reg) return true;
+      if (next.flow != Flow::Normal) break;
+    }
+    return single(reg);
+  };
+  std::vector<char> absorbed(code.size(), 0);
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (!in.lop || in.guarded || absorbed[pc] || in.write >= slots) continue;
+    const std::uint32_t r = reader_in_run(pc, in.write);
+    if (r == 0 || !code[r].lop || code[r].guarded || absorbed[r] || !only_reader(pc, r)) continue;
+    shape.may_fold[pc] = 1;
+    absorbed[r] = 1;
+  }
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (in.shift != 1 || in.guarded || in.write >= slots) continue;
+    const std::uint32_t r = reader_in_run(pc, in.write);
+    if (r == 0 || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
+    const std::uint32_t other = code[r].reads[0] == in.write ? code[r].reads[1] : code[r].reads[0];
+    for (std::uint32_t k = r; k-- > 0;) {  // the other half: a shr by the rest of the width, in the run
+      const Inst& half = code[k];
+      if (half.write == other) {
+        if (half.shift == 2 && !half.guarded && half.width == in.width && in.shift_amount + half.shift_amount == in.width &&
+            reader_in_run(k, other) == r && only_reader(k, r)) {
+          shape.may_fold[pc] = 1;
+          shape.may_fold[k] = 1;
+        }
+        break;
+      }
+      if (half.block_start || half.flow != Flow::Normal) break;
+    }
+  }
+}
+}  // namespace
 
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   const auto& code = program.code;
@@ -130,6 +208,7 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
     shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) ||
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
+  if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.batched_loads == 0) return shape;
   auto alu = [](const Inst& in) {
@@ -292,13 +371,14 @@ bool Sm::run_until(std::uint64_t end) {
       unsigned busy = 0;
       if (pipes_busy_until_[sp] > now)
         for (unsigned p = 0; p < kPipes; ++p) busy |= unsigned{free_at[p] > now} << p;
+      if ((busy & 3u) == 3u) busy |= 1u << kEitherPipe;
       std::uint64_t candidates = ready_mask;
       for (std::uint64_t ready = busy != 0 ? ready_mask : 0; ready != 0; ready &= ready - 1) {
         const auto j = static_cast<std::uint32_t>(std::countr_zero(ready));
         const unsigned p = scan_pipe_[base + j];
         if (((busy >> p) & 1) == 0) continue;
         // Ready, but its unit is busy until `free`: those cycles are unit-busy stalls.
-        const std::uint64_t free = free_at[p];
+        const std::uint64_t free = p == kEitherPipe ? std::min(free_at[0], free_at[1]) : free_at[p];
         WarpSlot& s = warps_[partition_warps_[sp][j]];
         const std::uint64_t from = std::max(now, s.blocked_until);
         if (free > from) s.unit_blocked += free - from;
@@ -386,7 +466,10 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
-  pipe_free_[s.sub_partition * kPipes + pipe_of_pc_[in.pc]] = now + pt.interval;
+  std::uint64_t* const free_at = pipe_free_.data() + std::size_t{s.sub_partition} * kPipes;
+  std::uint32_t unit = pipe_of_pc_[in.pc];
+  if (unit == kEitherPipe) unit = free_at[0] <= now || free_at[0] <= free_at[1] ? 0 : 1;
+  free_at[unit] = now + pt.interval;
   pipes_busy_until_[s.sub_partition] = std::max(pipes_busy_until_[s.sub_partition], now + pt.interval);
   timing_of(s, sink_.record, now);
   switch (stop) {
@@ -534,9 +617,14 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         const bool aggregated = in.aggregates && same == lanes;
         if (aggregated) same = 1;  // one atomic for the warp
         // One integer operation at the L2 (one lane, or the warp's lanes aggregated): the integer
-        // adder's turn (atom-hot-u32), not the float one (atom-hot).
-        const bool single_integer = !in.float_atomic && (lanes == 1 || aggregated);
-        ready = memory_.atomic(now, lines_, same, single_integer) + pt.latency;
+        // adder's turn (atom-hot-u32), not the float one (atom-hot); several integer lanes: that turn
+        // per lane on a sector's busiest word, summed over the line's sectors (MemoryPath::atomic).
+        const auto kind = in.float_atomic                      ? MemoryPath::AtomicKind::Float
+                          : (lanes == 1 || aggregated) ? MemoryPath::AtomicKind::SingleInteger
+                                                       : MemoryPath::AtomicKind::Integer;
+        if (kind == MemoryPath::AtomicKind::Integer)
+          serial_lanes_per_line(r.addresses, r.exec, g.sector_bytes, g.line_bytes, serial_);
+        ready = memory_.atomic(now, lines_, same, kind, serial_) + pt.latency;
         s.memory_done = std::max(s.memory_done, ready);
         from_memory = true;
       }

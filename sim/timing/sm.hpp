@@ -182,6 +182,7 @@ class Sm {
   std::vector<std::uint64_t> sp_hold_;
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
+  std::vector<unsigned> serial_;  // an integer atomic's serial lanes per line (serial_lanes_per_line)
   StatsCollector stats_;
   Executor executor_;
   MemoryPath memory_;

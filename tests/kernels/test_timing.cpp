@@ -744,7 +744,12 @@ TEST_CASE("stores: the least L2 share a store's access takes, and the merge read
   // Column stores write the same partial sectors a warp, but the block fills each: no merge.
   const auto filled = columns({"dram_merge_bytes=512"}), unfilled = columns({"dram_merge_bytes=0"});
   CHECK(cycles(filled) == cycles(unfilled));
-  CHECK(memory_of(filled, 0)["dram_bytes"] == memory_of(unfilled, 0)["dram_bytes"]);
+  // A few sectors may leave the 4,096-entry table before their block's last warp fills them, as the
+  // warps' order allows (150 of 524,288 at stop 26): well under 0.1% more DRAM bytes.
+  const auto filled_bytes = memory_of(filled, 0)["dram_bytes"].get<std::uint64_t>(),
+             unfilled_bytes = memory_of(unfilled, 0)["dram_bytes"].get<std::uint64_t>();
+  CHECK(filled_bytes >= unfilled_bytes);
+  CHECK(filled_bytes - unfilled_bytes < unfilled_bytes / 1000);
   CHECK(memory_of(filled, 0)["sectors_per_request"].get<double>() == 32.0);
   // Whole-line stores neither merge nor reach the floor.
   CHECK(vecadd("dram_merge_bytes=512") == vecadd("dram_merge_bytes=0"));
@@ -793,15 +798,21 @@ TEST_CASE("atomic_int_slice_cycles: one integer operation on a hot word takes th
   CHECK(cycles(u32("atomic_int_slice_cycles=0")) == cycles(u32("atomic_int_slice_cycles=3.49")));
   CHECK(f32("atomic_int_slice_cycles=1") == f32("atomic_int_slice_cycles=100"));
   // A warp's 32 lanes on one word: aggregated (a constant) it is one integer operation and takes
-  // the integer turn; from a register it is 32 lanes and takes the float rate's 32 turns whatever
-  // the integer turn is.
+  // the integer turn; from a register it is 32 lanes, each the integer turn (atom-lanes-u32-m32:
+  // 46.4 cycles a request = 32 x 1.45 on the H100), but never less than one float turn.
   const std::string uniform = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/atom_uniform.kir";
   auto lanes = [&](const char* kernel, const std::string& set) {
     return cycles(run_json({uniform, "--kernel", kernel, "--grid", "132", "--block", "256", "--arg", "steps=4",
                             "--buffer", "counter=u32[1]:zeros", "--gpu-set", set}));
   };
   CHECK(lanes("atom_const", "atomic_int_slice_cycles=20") > lanes("atom_const", "atomic_int_slice_cycles=1") * 5);
-  CHECK(lanes("atom_reg", "atomic_int_slice_cycles=20") == lanes("atom_reg", "atomic_int_slice_cycles=1"));
+  const auto reg_slow = lanes("atom_reg", "atomic_int_slice_cycles=3"),
+             reg_fast = lanes("atom_reg", "atomic_int_slice_cycles=1.5");
+  CHECK(reg_slow > reg_fast * 3 / 2);  // 32 turns of the integer adder a request
+  // 1056 warps x 4 requests of 32 lanes, one slice: at least 32 integer turns each.
+  CHECK(reg_fast > std::uint64_t(1056 * 4 * 32 * 1.5 * 0.9));
+  // Not under the float turn: with an integer turn of 0.01, 32 lanes take 0.32 < 3.49, the float turn.
+  CHECK(lanes("atom_reg", "atomic_int_slice_cycles=0.01") > std::uint64_t(1056 * 4 * 3.49 * 0.9));
   check_refused({{"atomic_int_slice_cycles=-1", "'memory.atomic_int_slice_cycles': '-1' must be 0..1e6"}});
 }
 
@@ -898,7 +909,8 @@ TEST_CASE("64-bit products and bit counts have timing classes of their own (imul
 TEST_CASE("SMs that fetch one line from DRAM within one epoch move it once (sim.merge_epoch_misses)", "[timing]") {
   // 264 blocks on 132 SMs all read the same 2 KiB in their first epochs and write 1 KiB each.
   auto run = [](int merge, int threads) {
-    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--grid", "264", "--block", "256",
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "shared_input", "--grid",
+                     "264", "--block", "256",
                      "--buffer", "in=u32[512]:random", "--buffer", "out=u32[67584]:zeros", "--gpu-set",
                      fmt::format("sim.merge_epoch_misses={}", merge), "--threads", std::to_string(threads)});
   };
@@ -919,4 +931,89 @@ TEST_CASE("SMs that fetch one line from DRAM within one epoch move it once (sim.
   const auto plain = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=1"});
   const auto unmerged = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=0"});
   CHECK(plain["launches"] == unmerged["launches"]);
+}
+
+TEST_CASE("integer logic, shifts, compares and selects have timing classes of their own (logic, logic64)", "[timing]") {
+  auto run = [](std::vector<std::string> extra) {
+    std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "logic_mix",
+                                  "--grid", "132", "--block", "128", "--arg", "rounds=64", "--buffer",
+                                  "out=u32[16896]:zeros"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_json(args);
+  };
+  const auto mix = run({});
+  const auto& classes = mix["launches"][0]["instruction_mix"];
+  // 132 blocks x 4 warps x 64 trips: xor.b32, shl.b32 and two setp.u32 (logic), shr.u64 (logic64),
+  // xor.b64 (int64: ptxas leaves out a half it knows), and.pred and add.u32 (int) each trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(classes["logic"]["warp_instructions"].get<std::uint64_t>() >= 4 * trips);
+  CHECK(classes["logic"]["warp_instructions"].get<std::uint64_t>() < 5 * trips);
+  CHECK(classes["logic64"]["warp_instructions"].get<std::uint64_t>() == trips);
+  CHECK(classes["int64"]["warp_instructions"].get<std::uint64_t>() >= trips);
+  CHECK(classes["int"]["warp_instructions"].get<std::uint64_t>() >= 2 * trips);
+  // Each class is timed by its own parameters; the INT pipe they share takes each for its interval.
+  const auto base = cycles(mix);
+  CHECK(cycles(run({"--gpu-set", "logic_interval=8"})) > base);
+  CHECK(cycles(run({"--gpu-set", "logic64_interval=16"})) > base);
+  CHECK(cycles(run({"--gpu-set", "logic_interval=1", "--gpu-set", "logic64_interval=1"})) < base);
+  CHECK(run({"--gpu-set", "logic_interval=8"})["outputs"] == mix["outputs"]);
+  CHECK(run({"--mode", "functional"})["outputs"] == mix["outputs"]);
+  check_refused({{"logic_interval=0", "'pipeline.logic_interval': '0' must be at least 1"}});
+}
+
+TEST_CASE("a scattered request's misses leave one after another (memory.scatter_line_cycles)", "[timing]") {
+  // 4 warps gather 32 random words each (a scattered request: lines in more than 8 pages), and
+  // stream 32 consecutive words (one line); only the gather is staggered.
+  auto run = [](const std::string& idx, const std::string& stagger) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "gather_once", "--grid",
+                     "1", "--block", "128", "--buffer", "in=f32[4194304]:random", "--buffer", "idx=" + idx,
+                     "--buffer", "out=f32[128]:zeros", "--gpu-set", "memory.scatter_line_cycles=" + stagger});
+  };
+  const auto off = run("u32[128]:random:4194304", "0"), on = run("u32[128]:random:4194304", "12.8"),
+             slow = run("u32[128]:random:4194304", "40");
+  CHECK(cycles(on) > cycles(off) + 31 * 12);  // the last of 32 lines leaves 31 x 12.8 later
+  CHECK(cycles(slow) > cycles(on));
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(!on["outputs"].empty());
+  const auto stream_off = run("u32[128]:iota", "0"), stream_on = run("u32[128]:iota", "40");
+  CHECK(cycles(stream_on) == cycles(stream_off));
+  check_refused({{"scatter_line_cycles=-1", "'memory.scatter_line_cycles': '-1' must be 0..1000"}});
+}
+
+TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shifts, take no issue slot", "[timing]") {
+  auto run = [](std::vector<std::string> extra) {
+    std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "lop_fuse",
+                                  "--grid", "132", "--block", "128", "--arg", "rounds=64", "--buffer",
+                                  "out=u32[16896]:zeros"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_json(args);
+  };
+  const auto fused = run({"--gpu-set", "fuse_logic=1"}), apart = run({"--gpu-set", "fuse_logic=0"});
+  auto slots = [](const nlohmann::json& r) { return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>(); };
+  // Per trip and chain: and, xor, shl, shr, or; the and and both shifts fold: 3 of 5. The fourth
+  // chain's temporaries (m, a, b) are not written again before the loop's end, where the check falls
+  // back to the kernel-wide reader count (NVVM's registers are written once; these four times), so
+  // its three stay: 9 a trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(slots(apart) - slots(fused) >= 9 * trips);
+  CHECK(slots(apart) - slots(fused) < 9 * trips + 132 * 4 * 8);
+  CHECK(cycles(fused) < cycles(apart));
+  CHECK(fused["launches"][0]["warp_instructions"] == apart["launches"][0]["warp_instructions"]);
+  REQUIRE(fused["outputs"].size() == 1);
+  CHECK(fused["outputs"] == apart["outputs"]);
+  CHECK(run({"--mode", "functional"})["outputs"] == fused["outputs"]);
+  check_refused({{"fuse_logic=2", "'sm.fuse_logic': '2' must be 0 or 1"}});
+}
+
+TEST_CASE("int_either_pipe: adds issue on the fma pipe while logic holds the int pipe", "[timing]") {
+  auto run = [](const std::string& set) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "logic_mix", "--grid",
+                     "132", "--block", "1024", "--arg", "rounds=64", "--buffer", "out=u32[135168]:zeros", "--gpu-set",
+                     set});
+  };
+  const auto either = run("int_either_pipe=1"), int_only = run("int_either_pipe=0");
+  CHECK(cycles(either) < cycles(int_only));
+  CHECK(either["outputs"] == int_only["outputs"]);
+  CHECK(either["launches"][0]["warp_instructions"] == int_only["launches"][0]["warp_instructions"]);
+  check_refused({{"int_either_pipe=2", "'sm.int_either_pipe': '2' must be 0 or 1"}});
 }

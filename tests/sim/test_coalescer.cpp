@@ -150,3 +150,36 @@ TEST_CASE("the ready set gives exactly the slots whose cycle has come", "[timing
     }
   }
 }
+
+TEST_CASE("an integer atomic's serial lanes per line: per sector its busiest word, summed over the line's sectors",
+          "[timing]") {
+  using warpsim::sim::serial_lanes_per_line;
+  std::uint64_t a[32];
+  std::vector<unsigned> out;
+  const std::uint64_t base = 1 << 20;  // line-aligned
+  // Every lane on one word: one line, 32.
+  for (unsigned l = 0; l < 32; ++l) a[l] = base;
+  serial_lanes_per_line(a, 0xffffffffu, 32, 128, out);
+  CHECK(out == std::vector<unsigned>{32});
+  // 32 lanes on 32 words of one line: 4 sectors of 8 distinct words, 1 each.
+  for (unsigned l = 0; l < 32; ++l) a[l] = base + 4 * l;
+  serial_lanes_per_line(a, 0xffffffffu, 32, 128, out);
+  CHECK(out == std::vector<unsigned>{4});
+  // 8 words of one sector, 4 lanes each (atom-lanes-u32-m4): 4.
+  for (unsigned l = 0; l < 32; ++l) a[l] = base + 4 * (l % 8);
+  serial_lanes_per_line(a, 0xffffffffu, 32, 128, out);
+  CHECK(out == std::vector<unsigned>{4});
+  // Only the executing lanes count: lanes 0 and 8 on word 0, lane 1 alone in another line.
+  for (unsigned l = 0; l < 32; ++l) a[l] = base + 4 * (l % 8);
+  a[1] = base + 4096;
+  serial_lanes_per_line(a, (1u << 0) | (1u << 8) | (1u << 1), 32, 128, out);
+  CHECK(out == std::vector<unsigned>{2, 1});  // ascending lines, as coalesce orders them
+  // Two sectors of one line: 3 lanes on a word of the first, 2 on a word of the second: 5.
+  a[0] = a[1] = a[2] = base;
+  a[3] = a[4] = base + 32;
+  a[5] = base + 36;
+  serial_lanes_per_line(a, 0x3f, 32, 128, out);
+  CHECK(out == std::vector<unsigned>{5});
+  serial_lanes_per_line(a, 0, 32, 128, out);
+  CHECK(out.empty());
+}
