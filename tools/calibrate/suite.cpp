@@ -132,19 +132,31 @@ double chain_throughput(const Target& t, const std::string& cls) {
   return longest / (double(rounds) * kChainOps * (threads / 32) / 4);
 }
 
+// One random cycle through the first `nodes` lines of a zeroed buffer of `bytes`: each node's first
+// word holds the next node's address; node 0 (the buffer's start) begins it. `order` is the cycle.
+struct Cycle {
+  std::uint64_t base = 0;
+  std::vector<std::uint32_t> order;
+};
+Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::uint64_t seed) {
+  Cycle c;
+  c.base = run.zeros(bytes);
+  std::vector<std::uint64_t> buffer(bytes / 8, 0);
+  c.order.resize(nodes);
+  std::iota(c.order.begin(), c.order.end(), 0u);
+  std::mt19937_64 rng(seed);
+  std::shuffle(c.order.begin() + 1, c.order.end(), rng);
+  for (std::size_t i = 0; i < nodes; ++i)
+    buffer[std::size_t{c.order[i]} * 16] = c.base + std::uint64_t{c.order[(i + 1) % nodes]} * 128;
+  run.write(c.base, buffer);
+  return c;
+}
+
 // A cyclic pointer chase over `nodes` lines (random order) in the first `nodes` x 128 bytes of a
 // buffer of `bytes`; cycles per dependent load after `warm` untimed steps by one thread.
 double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t warm, std::uint32_t steps) {
   Run run(t);
-  const auto base = run.zeros(bytes);
-  std::vector<std::uint64_t> buffer(bytes / 8, 0);
-  std::vector<std::uint32_t> order(nodes);
-  std::iota(order.begin(), order.end(), 0u);
-  std::mt19937_64 rng(42);
-  std::shuffle(order.begin() + 1, order.end(), rng);  // node 0 (the buffer's start) begins the cycle
-  for (std::size_t i = 0; i < nodes; ++i)
-    buffer[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
-  run.write(base, buffer);
+  const auto base = random_cycle(run, bytes, nodes, 42).base;
   const auto out = run.zeros(16);
   run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, warm, steps});
   return double(run.read_u64(out, 1)[0]) / steps;
@@ -155,15 +167,9 @@ double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::
 double chase_lanes(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t blocks, std::uint32_t threads,
                    std::uint32_t steps) {
   Run run(t);
-  const auto base = run.zeros(bytes);
-  std::vector<std::uint64_t> buffer(bytes / 8, 0);
-  std::vector<std::uint32_t> order(nodes);
-  std::iota(order.begin(), order.end(), 0u);
-  std::mt19937_64 rng(42);
-  std::shuffle(order.begin() + 1, order.end(), rng);
-  for (std::size_t i = 0; i < nodes; ++i)
-    buffer[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
-  run.write(base, buffer);
+  const Cycle cycle = random_cycle(run, bytes, nodes, 42);
+  const auto& order = cycle.order;
+  const auto base = cycle.base;
   const std::uint32_t total = blocks * threads;
   std::vector<std::uint64_t> starts(total);
   for (std::uint32_t g = 0; g < total; ++g) starts[g] = base + std::uint64_t{order[std::size_t{g} * (nodes / total)]} * 128;
@@ -506,15 +512,7 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/load", "", Fit::None, 1, [blocks, block](const Target& t) {
                    Run run(t);
                    const std::size_t bytes = 64u << 20, nodes = bytes / 128;
-                   const auto base = run.zeros(bytes);
-                   std::vector<std::uint64_t> buffer(bytes / 8, 0);
-                   std::vector<std::uint32_t> order(nodes);
-                   std::iota(order.begin(), order.end(), 0u);
-                   std::mt19937_64 rng(7);
-                   std::shuffle(order.begin() + 1, order.end(), rng);
-                   for (std::size_t i = 0; i < nodes; ++i)
-                     buffer[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
-                   run.write(base, buffer);
+                   const auto base = random_cycle(run, bytes, nodes, 7).base;
                    const std::uint32_t threads = blocks * block, steps = 256;
                    const auto out = run.zeros(std::size_t{threads} * 16);
                    run.launch("mb_memory.kir", "chase_together", blocks, block, {base, out, steps});
