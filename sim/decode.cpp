@@ -307,7 +307,10 @@ class Decoder {
     out.lop = int_type && isa::type_bytes(in.type) <= 4 && access.write_count == 1 &&
               (in.op == isa::Opcode::And || in.op == isa::Opcode::Or || in.op == isa::Opcode::Xor ||
                in.op == isa::Opcode::Not);
-    if (int_type && access.write_count == 1 && (in.op == isa::Opcode::Shl || in.op == isa::Opcode::Shr) &&
+    out.combines = int_type && (in.op == isa::Opcode::Or || in.op == isa::Opcode::Xor || in.op == isa::Opcode::Add);
+    const bool arithmetic_shift =
+        in.op == isa::Opcode::Shr && (in.type == isa::Type::S16 || in.type == isa::Type::S32 || in.type == isa::Type::S64);
+    if (int_type && !arithmetic_shift && access.write_count == 1 && (in.op == isa::Opcode::Shl || in.op == isa::Opcode::Shr) &&
         in.operands[2].kind == isa::OperandKind::Immediate && in.operands[1].kind == isa::OperandKind::Register &&
         in.operands[2].bits < 64) {
       out.shift = in.op == isa::Opcode::Shl ? 1 : 2;

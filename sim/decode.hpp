@@ -98,9 +98,10 @@ struct Inst {
   // IR converts each shared address to u32 first: sm.fold_truncations).
   bool truncation = false;
   // For the compiler's logic fusion (sm.fuse_logic): a 32-bit-or-narrower integer and, or, xor or not
-  // (a LOP3 candidate); a shl or shr by an immediate and its amount (a funnel shift's halves); the
-  // operand width in bits.
+  // (a LOP3 candidate); a shl, or a logical shr, by an immediate and its amount (a funnel shift's
+  // halves); the operand width in bits.
   bool lop = false;
+  bool combines = false;   // an integer or, xor or add: what can join a funnel shift's two halves
   std::uint8_t shift = 0;  // 0: none, 1: shl, 2: shr (by an immediate)
   std::uint8_t shift_amount = 0;
   std::uint8_t width = 0;

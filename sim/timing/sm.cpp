@@ -76,7 +76,7 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
       if (next.block_start) return 0;
       for (unsigned j = 0; j < next.read_count; ++j)
         if (next.reads[j] == r) return next.flow == Flow::Normal ? k : 0;
-      if (next.flow != Flow::Normal) return 0;
+      if (next.flow != Flow::Normal || next.write == r) return 0;  // r's value is gone unread
     }
     return 0;
   };
@@ -90,7 +90,7 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
       if (next.block_start) break;
       for (unsigned j = 0; j < next.read_count; ++j)
         if (next.reads[j] == reg) return false;
-      if (next.write == reg) return true;
+      if (next.write == reg && !next.guarded) return true;  // a guarded write may leave the value
       if (next.flow != Flow::Normal) break;
     }
     return single(reg);
@@ -98,17 +98,9 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
   std::vector<char> absorbed(code.size(), 0);
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
-    if (!in.lop || in.guarded || absorbed[pc] || in.write >= slots) continue;
-    const std::uint32_t r = reader_in_run(pc, in.write);
-    if (r == 0 || !code[r].lop || code[r].guarded || absorbed[r] || !only_reader(pc, r)) continue;
-    shape.may_fold[pc] = 1;
-    absorbed[r] = 1;
-  }
-  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
-    const Inst& in = code[pc];
     if (in.shift != 1 || in.guarded || in.write >= slots) continue;
     const std::uint32_t r = reader_in_run(pc, in.write);
-    if (r == 0 || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
+    if (r == 0 || !code[r].combines || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
     const std::uint32_t other = code[r].reads[0] == in.write ? code[r].reads[1] : code[r].reads[0];
     for (std::uint32_t k = r; k-- > 0;) {  // the other half: a shr by the rest of the width, in the run
       const Inst& half = code[k];
@@ -117,11 +109,20 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
             reader_in_run(k, other) == r && only_reader(k, r)) {
           shape.may_fold[pc] = 1;
           shape.may_fold[k] = 1;
+          absorbed[r] = 1;  // the funnel shift: no LOP3 fold into it, nor of it into its reader
         }
         break;
       }
       if (half.block_start || half.flow != Flow::Normal) break;
     }
+  }
+  for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+    const Inst& in = code[pc];
+    if (!in.lop || in.guarded || absorbed[pc] || in.write >= slots) continue;
+    const std::uint32_t r = reader_in_run(pc, in.write);
+    if (r == 0 || !code[r].lop || code[r].guarded || absorbed[r] || !only_reader(pc, r)) continue;
+    shape.may_fold[pc] = 1;
+    absorbed[r] = 1;
   }
 }
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -234,7 +235,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // Blocks cannot see each other's memory mid-launch unless they use global atomics or fences:
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
-  EpochRunner runner(sms, l2, threads, gpu.merge_epoch_misses != 0);
+  std::optional<EpochRunner> runner;
+  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0);
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
   // DRAM utilisation, chip-wide: the bytes all SMs moved in the last epoch over what the chip could
@@ -281,7 +283,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
     const auto loaded = static_cast<std::uint32_t>(std::lround(gpu.dram_loaded_latency * u / (1 - u)));
     for (auto& sm : sms) sm->memory().set_share(active, loaded);
     const std::uint64_t end = now + gpu.epoch_cycles;
-    const bool progress = runner.run(end);
+    const bool progress = runner->run(end);
     std::uint64_t issued = 0;
     for (auto& sm : sms) issued += sm->issued();
     now = end;
@@ -321,6 +323,10 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
     }
   }
 
+  // The host threads join once every one has finished the last epoch's merge; that merge's refunds
+  // (MemoryPath::refund) would otherwise wait for an epoch that never comes.
+  runner.reset();
+  for (auto& sm : sms) sm->memory().apply_refunds();
   // Merge in SM order: every figure is a sum or a deterministic selection.
   StatsCollector& first = sms[0]->stats();
   for (std::size_t i = 1; i < sms.size(); ++i) first.merge(std::move(sms[i]->stats()));

@@ -297,6 +297,13 @@ TEST_CASE("a hardware run without its trace reports its shape and time, and no f
   CHECK(text.find("not traced (--gpu-trace off)") != std::string::npos);
   CHECK(text.find("kernel time 0.2500 ms") != std::string::npos);
   CHECK(text.find("SIMT efficiency") == std::string::npos);  // 0 of 0 would read as a figure
+  // With an output, no per-output instruction counts (there are none to divide); compare says "-".
+  outcome.outputs.push_back({"out", std::vector<std::byte>(64), true, false});
+  CHECK(warpsim::report::format_text(run).find("per output") == std::string::npos);
+  const auto side = warpsim::report::format_comparison({&run});
+  CHECK(side.find("warp instructions") != std::string::npos);
+  CHECK(side.find("SIMT efficiency") != std::string::npos);
+  CHECK(side.find("0.0%") == std::string::npos);
   const auto j = warpsim::report::to_json(s);
   CHECK(j["traced"] == false);
   CHECK(j["kernel_ms"] == 0.25);

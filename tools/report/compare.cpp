@@ -15,6 +15,7 @@ struct Totals {
                 passes = 0, warp_instructions = 0, thread_instructions = 0, slots = 0;
   IdleLanes idle;
   bool timed = false;
+  bool untraced = false;  // a hardware launch ran with --gpu-trace off: the trace's figures are unknown
   std::uint64_t cycles = 0;
   double microseconds = 0;
   StallBreakdown stalls;
@@ -27,6 +28,7 @@ Totals totals(const RunReport& r) {
   for (const auto& l : r.outcome->launches) {
     const auto& s = l.result.stats;
     ++t.launches;
+    t.untraced |= !s.traced;
     t.blocks += s.blocks;
     t.warps += s.warps_launched;
     t.divergent_warps += s.divergent_warps;
@@ -68,23 +70,27 @@ std::string format_comparison(const std::vector<const RunReport*>& runs) {
     out += "\n";
   };
   auto num = [&](auto field) { return [&t, field](std::size_t i) { return fmt::format("{}", t[i].*field); }; };
+  // Figures a hardware run's trace gives: "-" for a run without it (--gpu-trace off).
+  auto traced = [&](const std::function<std::string(std::size_t)>& cell) {
+    return [&t, cell](std::size_t i) { return t[i].untraced ? std::string("-") : cell(i); };
+  };
   auto share = [&](std::uint64_t IdleLanes::*field) {
-    return [&t, field](std::size_t i) {
+    return traced([&t, field](std::size_t i) {
       return fmt::format("{} {}", t[i].idle.*field, percent(t[i].slots ? double(t[i].idle.*field) / t[i].slots : 0));
-    };
+    });
   };
   row("launches", num(&Totals::launches));
   row("blocks", num(&Totals::blocks));
   row("warps launched", num(&Totals::warps));
-  row("divergent warps", num(&Totals::divergent_warps));
-  row("rounds with divergence", num(&Totals::rounds));
-  row("divergent branch executions", num(&Totals::divergent_branches));
-  row("branch passes", num(&Totals::passes));
-  row("warp instructions", num(&Totals::warp_instructions));
-  row("thread instructions", num(&Totals::thread_instructions));
-  row("SIMT efficiency", [&](std::size_t i) {
+  row("divergent warps", traced(num(&Totals::divergent_warps)));
+  row("rounds with divergence", traced(num(&Totals::rounds)));
+  row("divergent branch executions", traced(num(&Totals::divergent_branches)));
+  row("branch passes", traced(num(&Totals::passes)));
+  row("warp instructions", traced(num(&Totals::warp_instructions)));
+  row("thread instructions", traced(num(&Totals::thread_instructions)));
+  row("SIMT efficiency", traced([&](std::size_t i) {
     return percent(t[i].slots ? double(t[i].thread_instructions) / double(t[i].slots) : 0);
-  });
+  }));
   row("idle lanes: divergence", share(&IdleLanes::divergence));
   row("idle lanes: predicated off", share(&IdleLanes::predicated));
   row("idle lanes: exited", share(&IdleLanes::exited));

@@ -96,6 +96,8 @@ void timing(std::string& out, const LaunchStats& s) {
 void per_output(std::string& out, const RunReport& run) {
   const auto& outputs = run.outcome->outputs;
   if (outputs.empty() || run.outcome->launches.empty()) return;
+  for (const auto& l : run.outcome->launches)
+    if (!l.result.stats.traced) return;  // --gpu-trace off: no instruction counts to divide
   const auto& last = outputs.back();
   const std::uint64_t n = last.bytes.size() / 4;
   if (n == 0) return;
