@@ -1003,6 +1003,16 @@ TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shif
   CHECK(fused["outputs"] == apart["outputs"]);
   CHECK(run({"--mode", "functional"})["outputs"] == fused["outputs"]);
   check_refused({{"fuse_logic=2", "'sm.fuse_logic': '2' must be 0 or 1"}});
+  // A rotate read only by a xor: its two shifts fold, its or stays (SHF.L.W, then LOP3), and the
+  // s32 rotate (an arithmetic shr) folds nothing: 2 a trip, not 3.
+  auto rotate = [](const std::string& set) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "rotate_xor", "--grid",
+                     "132", "--block", "128", "--arg", "rounds=64", "--buffer", "out=u32[16896]:zeros", "--gpu-set",
+                     set});
+  };
+  const auto rot = rotate("fuse_logic=1"), rot0 = rotate("fuse_logic=0");
+  CHECK(slots(rot0) - slots(rot) == 2 * trips);
+  CHECK(rot["outputs"] == rot0["outputs"]);
 }
 
 TEST_CASE("int_either_pipe: adds issue on the fma pipe while logic holds the int pipe", "[timing]") {
