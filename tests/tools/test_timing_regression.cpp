@@ -42,11 +42,11 @@ const std::string kRecordedMape24 = "12";
 const std::string kData25 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop25.json";
 const std::string kRecordedMape25 = "17";
 // The sixth held-out set (stop 26, scored blind at 19.6% over 42 runs), its "ci" runs (sRGB to L*a*b*
-// at 1080p, an NCHW -> NHWC permute by constant divisors, a pointer chase on one block: three of the
-// cheapest to simulate, misses included): 9.2% with the rules found after its blind score
-// (chase-small -33% -> +4% with memory.scatter_line_cycles), rounded up.
+// at 1080p, an NCHW -> NHWC permute by constant divisors: two of the cheapest to simulate, a miss
+// included): 12.0% with the rules found after its blind score; the chase on one block (+4%) left the
+// subset to save CI time (36 s under ASan for the three), rounded up.
 const std::string kData26 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop26.json";
-const std::string kRecordedMape26 = "10";
+const std::string kRecordedMape26 = "13";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {
@@ -99,7 +99,7 @@ TEST_CASE("the timing error over the fifth saved H100 set does not rise above th
 }
 
 TEST_CASE("the timing error over the sixth saved H100 set does not rise above the recorded figure", "[timing]") {
-  check_under_limit(kData26, kRecordedMape26, {"chase_chain.cu", "Over the 3 runs"});
+  check_under_limit(kData26, kRecordedMape26, {"rgb2lab.cu", "Over the 2 runs"});
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {
