@@ -45,6 +45,7 @@ Driver::Driver() {
   bind(api_.ModuleLoadDataEx, {"cuModuleLoadDataEx"});
   bind(api_.ModuleUnload, {"cuModuleUnload"});
   bind(api_.ModuleGetFunction, {"cuModuleGetFunction"});
+  bind(api_.FuncGetAttribute, {"cuFuncGetAttribute"});
   bind(api_.LaunchKernel, {"cuLaunchKernel"});
   bind(api_.EventCreate, {"cuEventCreate"});
   bind(api_.EventRecord, {"cuEventRecord"});

@@ -34,6 +34,8 @@ enum : int {
   kCuJitInfoLogBufferSizeBytes = 4,
   kCuJitErrorLogBuffer = 5,
   kCuJitErrorLogBufferSizeBytes = 6,
+  kCuFuncAttributeLocalSizeBytes = 3,
+  kCuFuncAttributeNumRegs = 4,
 };
 
 struct DriverApi {
@@ -57,6 +59,7 @@ struct DriverApi {
   CUresult (*ModuleLoadDataEx)(CUmodule*, const void*, unsigned, int*, void**) = nullptr;
   CUresult (*ModuleUnload)(CUmodule) = nullptr;
   CUresult (*ModuleGetFunction)(CUfunction*, CUmodule, const char*) = nullptr;
+  CUresult (*FuncGetAttribute)(int*, int, CUfunction) = nullptr;
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
                            void**, void**) = nullptr;
   CUresult (*EventCreate)(CUevent*, unsigned) = nullptr;

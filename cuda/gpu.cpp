@@ -280,8 +280,19 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
 
   double kernel_ms = 0.0;
   std::pair<double, double> kernel_ms_range{0.0, 0.0};
+  std::uint32_t compiled_registers = 0, compiled_local_bytes = 0;
+  // The plain build, and what the GPU's compiler allocated for it.
+  auto plain_build = [&] {
+    const CUfunction f = s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Plain), {});
+    int registers = 0, local = 0;
+    s.driver.check(api.FuncGetAttribute(&registers, kCuFuncAttributeNumRegs, f), "cuFuncGetAttribute");
+    s.driver.check(api.FuncGetAttribute(&local, kCuFuncAttributeLocalSizeBytes, f), "cuFuncGetAttribute");
+    compiled_registers = static_cast<std::uint32_t>(std::max(registers, 0));
+    compiled_local_bytes = static_cast<std::uint32_t>(std::max(local, 0));
+    return f;
+  };
   if (s.options.repeats > 0) {
-    const CUfunction plain = s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Plain), {});
+    const CUfunction plain = plain_build();
     CUevent start = nullptr, stop = nullptr;
     s.driver.check(api.EventCreate(&start, 0), "cuEventCreate");
     s.driver.check(api.EventCreate(&stop, 0), "cuEventCreate");
@@ -307,12 +318,14 @@ LaunchResult Gpu::launch(const LaunchSpec& spec) {
   auto set_measured = [&](LaunchStats& stats) {
     stats.kernel_ms = kernel_ms;
     std::tie(stats.kernel_ms_min, stats.kernel_ms_max) = kernel_ms_range;
+    stats.compiled_registers = compiled_registers;
+    stats.compiled_local_bytes = compiled_local_bytes;
   };
 
   if (!s.options.instrumented) {
     if (s.options.repeats == 0) {
       restore();
-      const CUfunction plain = s.function(kernel, emit_cuda(kernel, *spec.analysis, EmitMode::Plain), {});
+      const CUfunction plain = plain_build();
       s.run(plain, spec, params);
       s.synchronize(spec);
     }

@@ -177,6 +177,11 @@ struct LaunchStats {
   TimingStats timing;
   double kernel_ms = 0.0;                             // measured on hardware (cuda backend): median of the timed launches
   double kernel_ms_min = 0.0, kernel_ms_max = 0.0;    // the fastest and slowest timed launch (their spread)
+  // The timed (plain) build as the GPU's compiler allocated it (cuda backend; 0 when not built):
+  // registers per thread, which set its occupancy (the simulator estimates them from the IR), and
+  // local memory per thread (register spills and local arrays).
+  std::uint32_t compiled_registers = 0;
+  std::uint32_t compiled_local_bytes = 0;
 
   std::uint64_t lane_slots() const { return warp_instructions * warp_size; }
   double simt_efficiency() const {

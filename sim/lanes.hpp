@@ -87,16 +87,18 @@ inline W* destination(const LaneContext& c, std::uint32_t offset) {
     return c.r32 + offset;
 }
 
-// Every lane's byte address of an instruction's memory operand ([base + offset]; shared
-// addresses wrap at 32 bits). Idle lanes are computed too (their values are never used), so the
-// loop vectorises. The interpreter and the timing model's step record both use it.
+// Every lane's byte address of an instruction's memory operand ([base + offset]). A shared or
+// local address is the u32 base plus the signed offset, not wrapped at 32 bits: a sum below 0 or
+// past 2^32 lands far outside the space and faults (docs/ir.md; the CUDA backend's pointers are
+// formed the same way). Idle lanes are computed too (their values are never used), so the loop
+// vectorises. The interpreter and the timing model's step record both use it.
 template <bool Shared>
 inline void lane_addresses(const Inst& in, const LaneContext& c, std::uint64_t* address) {
   const unsigned n = c.warp_size;
   if constexpr (Shared) {
     const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
-    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
-    for (unsigned l = 0; l < n; ++l) address[l] = static_cast<std::uint32_t>(b[l] + offset);
+    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
+    for (unsigned l = 0; l < n; ++l) address[l] = std::uint64_t{b[l]} + offset;
   } else {
     const std::uint64_t* b = source<std::uint64_t>(c, in.mem_base);
     const auto offset = static_cast<std::uint64_t>(in.mem_offset);

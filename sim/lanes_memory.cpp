@@ -127,18 +127,18 @@ inline bool whole_warp(const Inst& in, const LaneContext& c, unsigned size, Wind
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
   if (c.exec != all) return false;
   if constexpr (Shared) {
-    // 32-bit addresses wrap: the offset of lane l is (b[l] + mem_offset) mod 2^32.
+    // The offset of lane l is b[l] + mem_offset, not wrapped (lane_addresses): computed in 64 bits.
     if (c.shared_bytes < size || c.shared_bytes >= (1u << 31)) return false;
     const std::uint32_t* b = source<std::uint32_t>(c, in.mem_base);
-    const auto offset = static_cast<std::uint32_t>(in.mem_offset);
-    const std::uint32_t lim = c.shared_bytes - size;
-    std::uint32_t ors = 0, over = 0;
+    const auto offset = static_cast<std::uint64_t>(in.mem_offset);
+    const std::uint64_t lim = c.shared_bytes - size;
+    std::uint64_t ors = 0, over = 0;
     each_lane(n, [&](unsigned l) {
-      const std::uint32_t o = b[l] + offset;
+      const std::uint64_t o = std::uint64_t{b[l]} + offset;
       ors |= o;
       over |= lim - o;
     });
-    if (((ors | over) >> 31) != 0 || (ors & (size - 1)) != 0) return false;
+    if (((ors | over) >> 63) != 0 || (ors & (size - 1)) != 0) return false;
     w.host = c.shared;
     w.start = static_cast<std::uint32_t>(0u - offset);
     return true;

@@ -58,6 +58,31 @@ TEST_CASE("opcodes with edge cases go through the prelude's exact helpers", "[cu
   CHECK_THAT(code, Catch::Contains("*((float*)(smem + (s_tile + 8u))) = r_x;"));
 }
 
+TEST_CASE("a shared or local access through a register adds its offset to the pointer, not to the u32 address",
+          "[cuda][emitter]") {
+  // smem + (u32)(a + 8) made NVRTC keep a 64-bit pointer per offset live across a loop (set25's
+  // matmul_rect: 93 registers, 32 with this form); the IR's shared addresses do not wrap, so the
+  // two forms agree on every access that does not fault.
+  const std::string code = emit(R"(kernel offs(ptr.f32 out) {
+    shared f32 tile[64]
+    local f32 spill[4]
+    reg u32 a, l
+    reg f32 x, y
+    mul.u32 a, %tid.x, 4
+    ld.shared.f32 x, [a+8]
+    ld.shared.f32 y, [a-4]
+    mov.u32 l, 4
+    st.local.f32 [l+4], x
+    st.shared.f32 [a], y
+    exit
+}
+)");
+  CHECK_THAT(code, Catch::Contains("r_x = *((float*)(smem + (r_a) + 8));"));
+  CHECK_THAT(code, Catch::Contains("r_y = *((float*)(smem + (r_a) - 4));"));
+  CHECK_THAT(code, Catch::Contains("*((float*)(smem + (r_a))) = r_y;"));
+  CHECK_THAT(code, Catch::Contains("lmem + (r_l) + 4)"));
+}
+
 TEST_CASE("guards become if statements, a guarded warp op names the lanes whose guard holds", "[cuda][emitter]") {
   const std::string code = emit(kSmall);
   CHECK_THAT(code, Catch::Contains("if (!r_inside) goto L_done;"));

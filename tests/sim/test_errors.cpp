@@ -82,6 +82,35 @@ TEST_CASE("a shared access outside the block's shared memory faults", "[sim][err
   CHECK_THAT(message, Contains("shared load of 4 bytes at 0x80 is outside the block's 128 bytes"));
 }
 
+TEST_CASE("a shared address does not wrap at 32 bits: base plus offset past 2^32 faults", "[sim][errors]") {
+  // The register is 2^32 - 8; with the offset 8 the sum is 2^32, not 0 (docs/ir.md): the CUDA
+  // backend forms the pointer as smem + base + offset, so a wrapped access would differ there.
+  auto k = compile(R"(kernel wrap(ptr.u32 a) {
+    shared u32 buf[32]
+    reg u32 addr, x
+    mov.u32 addr, 4294967288
+    ld.shared.u32 x, [addr+8]
+    exit
+}
+)");
+  for (const unsigned threads : {32u, 5u}) {  // the whole-warp path and the per-lane one
+    Gpu gpu;
+    const auto message = fault_of(gpu, spec(*k, {1}, {threads}, {gpu.allocate(64, "a")}));
+    CHECK_THAT(message, Contains("shared load of 4 bytes at 0x100000000 is outside the block's 128 bytes"));
+  }
+  // A negative offset below address 0 faults too, at the sum as a u64.
+  auto below = compile(R"(kernel below(ptr.u32 a) {
+    shared u32 buf[32]
+    reg u32 t, x
+    mov.u32 t, %tid.x
+    ld.shared.u32 x, [t-4]
+    exit
+}
+)");
+  Gpu gpu;
+  CHECK_THAT(fault_of(gpu, spec(*below, {1}, {32}, {gpu.allocate(64, "a")})), Contains("is outside the block's"));
+}
+
 TEST_CASE("lanes that exit never block a barrier part of their warp waits at", "[sim][errors]") {
   auto k = compile(R"(kernel exitbar(ptr.u32 a) {
     reg pred low

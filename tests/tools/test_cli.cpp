@@ -315,6 +315,37 @@ TEST_CASE("a hardware run without its trace reports its shape and time, and no f
   CHECK(warpsim::report::format_text(run).find("SIMT efficiency") != std::string::npos);
 }
 
+TEST_CASE("a hardware run reports the registers and local memory the GPU's compiler gave the timed build") {
+  warpsim::kernels::Outcome outcome;
+  auto& launch = outcome.launches.emplace_back();
+  launch.kernel_file = "k.cu";
+  auto& s = launch.result.stats;
+  s.kernel = "k";
+  s.backend = "cuda";
+  s.traced = false;
+  s.kernel_ms = 0.25;
+  warpsim::report::RunReport run;
+  run.title = "k.cu";
+  run.backend = "cuda";
+  run.device = "a GPU";
+  run.outcome = &outcome;
+  CHECK(warpsim::report::format_text(run).find("compiled for the GPU") == std::string::npos);  // not known: no line
+  s.compiled_registers = 93;
+  s.compiled_local_bytes = 16;
+  CHECK(warpsim::report::format_text(run).find(
+            "compiled for the GPU: 93 registers per thread, 16 bytes of local memory per thread") != std::string::npos);
+  s.traced = true;
+  CHECK(warpsim::report::format_text(run).find("compiled for the GPU: 93 registers") != std::string::npos);
+  for (const bool traced : {false, true}) {
+    s.traced = traced;
+    const auto j = warpsim::report::to_json(s);
+    CHECK(j["compiled_registers"] == 93);
+    CHECK(j["compiled_local_bytes"] == 16);
+  }
+  s.backend = "sim";  // the simulator's estimate is its occupancy's, not a compile
+  CHECK_FALSE(warpsim::report::to_json(s).contains("compiled_registers"));
+}
+
 TEST_CASE("scenario parameters outside their range are refused before anything runs") {
   const auto zero = cli({"run", "vecadd", "--set", "block=0"});
   CHECK(zero.code == 2);

@@ -66,6 +66,13 @@ nlohmann::json idle(const IdleLanes& i) {
 }
 }  // namespace
 
+// The GPU's compile of the timed build (cuda backend only; the simulator's estimate is in "timing").
+void compiled(nlohmann::json& j, const LaunchStats& s) {
+  if (s.backend != "cuda") return;
+  j["compiled_registers"] = s.compiled_registers;
+  j["compiled_local_bytes"] = s.compiled_local_bytes;
+}
+
 nlohmann::json to_json(const LaunchStats& s) {
   nlohmann::json j;
   j["kernel"] = s.kernel;
@@ -82,6 +89,7 @@ nlohmann::json to_json(const LaunchStats& s) {
   if (!s.traced) {  // --gpu-trace off: the shape and the measured time, nothing the trace gives
     j["kernel_ms"] = s.kernel_ms;
     j["kernel_ms_range"] = {s.kernel_ms_min, s.kernel_ms_max};
+    compiled(j, s);
     return j;
   }
   j["divergent_warps"] = s.divergent_warps;
@@ -97,6 +105,7 @@ nlohmann::json to_json(const LaunchStats& s) {
   j["cycles"] = s.timed ? s.timing.cycles : 0;
   j["kernel_ms"] = s.kernel_ms;
   j["kernel_ms_range"] = {s.kernel_ms_min, s.kernel_ms_max};
+  compiled(j, s);
   auto& branches = j["branches"] = nlohmann::json::array();
   for (const auto& b : s.branches) {
     auto occurrences = nlohmann::json::array();

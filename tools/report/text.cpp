@@ -59,6 +59,13 @@ std::string share(std::uint64_t n, std::uint64_t total) {
   return fmt::format("{} ({})", n, percent(total ? double(n) / double(total) : 0));
 }
 
+// The GPU's compile of the timed build (cuda backend): its registers set the occupancy measured.
+void compiled(std::string& out, const LaunchStats& s) {
+  if (s.backend != "cuda" || s.compiled_registers == 0) return;
+  out += fmt::format("  compiled for the GPU: {} registers per thread, {} bytes of local memory per thread\n",
+                     s.compiled_registers, s.compiled_local_bytes);
+}
+
 void timing(std::string& out, const LaunchStats& s) {
   if (!s.timed) return;
   const TimingStats& t = s.timing;
@@ -161,6 +168,7 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
     if (!s.traced) {
       out += "  not traced (--gpu-trace off): instructions, idle lanes and branches were not recorded\n";
       if (s.kernel_ms > 0) out += fmt::format("  kernel time {:.4f} ms (median, measured)\n", s.kernel_ms);
+      compiled(out, s);
       continue;
     }
     out += fmt::format("  warp instructions {}, thread instructions {}, SIMT efficiency {}\n", s.warp_instructions,
@@ -170,6 +178,7 @@ std::string format_text(const RunReport& run, const TextOptions& options) {
     out += fmt::format("  divergent warps {} of {}, rounds with divergence {}\n", s.divergent_warps, s.warps_launched,
                        divergent_rounds(s));
     if (s.kernel_ms > 0) out += fmt::format("  kernel time {:.4f} ms (median, measured)\n", s.kernel_ms);
+    compiled(out, s);
     timing(out, s);
     if (options.show_histogram) histogram(out, s);
     branches(out, s);
