@@ -68,6 +68,9 @@ struct GpuPreset {
   // instructions before it that it does not depend on (registers, a shared store or atomic) while
   // fewer than this many shared loads it issued are still unread. 0: the IR's order.
   std::uint32_t hoist_shared_loads = 0;
+  // 1: global loads are hoisted as shared loads are (within hoist_shared_loads' count of loads
+  // unread): ptxas issues a loop body's second load ahead of the arithmetic on its first (stop 27).
+  std::uint32_t hoist_global_loads = 0;
   // Within a straight-line run the compiler issues first, among the next this many instructions,
   // the one whose operands are ready soonest (one warp, the classes' latencies), not the IR's next:
   // NVVM's unrolled independent chains come out interleaved. Memory instructions keep their place.

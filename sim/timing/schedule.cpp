@@ -38,6 +38,11 @@ bool reads_register(const Inst& in, std::uint32_t r) {
 void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& shape) {
   const std::uint32_t window = gpu.hoist_shared_loads;
   const bool by_latency = gpu.schedule_arithmetic != 0;
+  // The loads the hoisting moves: shared ones, and global ones with sm.hoist_global_loads (the SASS
+  // of set27's grid_stride_axpy loads y ahead of the FMUL on x, where NVVM's PTX has ld x, mul, ld y).
+  const auto hoisted = [&](const Inst& in) {
+    return in.timing == TimingClass::LoadShared || (gpu.hoist_global_loads != 0 && in.timing == TimingClass::LoadGlobal);
+  };
   const auto& code = program.code;
   const auto size = static_cast<std::uint32_t>(code.size());
   shape.next.assign(size, CompilerShape::kInOrder);
@@ -73,7 +78,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
     // [begin, last) may be reordered; `last` (the run's final instruction) stays last.
     const std::uint32_t last = end - 1, n = last - begin;
     bool worth = by_latency;  // arithmetic to order, or a shared load to hoist
-    for (std::uint32_t pc = begin + 1; pc < last && !worth; ++pc) worth = code[pc].timing == TimingClass::LoadShared;
+    for (std::uint32_t pc = begin + 1; pc < last && !worth; ++pc) worth = hoisted(code[pc]);
     if (n < 2 || !worth || pinned(code[begin])) {
       begin = end;
       continue;
@@ -120,6 +125,12 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
         const auto space = static_cast<unsigned>(in.space);
         const bool load = in.timing == TimingClass::LoadShared || in.timing == TimingClass::LoadGlobal;
         edge(last_store[space], i);
+        // A hoisted global load stays after every earlier store and atomic, shared and local ones
+        // too: the CUDA the GPU runs (cuda/emitter.cpp) reaches global memory through generic
+        // pointers, which the compiler must assume may alias shared memory (the GPU kept set24's
+        // sgemm_reg's loads behind its shared stores: +4% with this, -67% without).
+        if (gpu.hoist_global_loads != 0 && in.timing == TimingClass::LoadGlobal)
+          for (const std::uint32_t s : last_store) edge(s, i);
         if (load) {
           loads_since[space].push_back(i);
         } else {
@@ -137,7 +148,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
     // computes a load's address issues with it.
     nearest_load.assign(n, kNone);
     for (std::uint32_t i = n; i-- > 0;) {
-      if (code[begin + i].timing == TimingClass::LoadShared) nearest_load[i] = i;
+      if (hoisted(code[begin + i])) nearest_load[i] = i;
       const Inst& in = code[begin + i];
       if (in.write == isa::kNoRegister) continue;
       for (const std::uint32_t j : successors[i])
@@ -167,7 +178,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
           if (reads_register(in, k == 0 ? l.write : l.more_writes[k - 1])) return true;
         return false;
       });
-      if (in.timing == TimingClass::LoadShared && in.write != isa::kNoRegister) unread.push_back(i);
+      if (hoisted(in) && in.write != isa::kNoRegister) unread.push_back(i);
       while (first < n && issued[first]) ++first;
     };
     while (first < n) {

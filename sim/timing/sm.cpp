@@ -282,7 +282,13 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   free_slots_ = c.blocks_per_sm;
   sp_next_.assign(sps, kNever);
   for (const Inst& in : c.program.code) {
-    pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in.timing)));
+    std::uint32_t unit = pipe(in.timing);
+    // A 32-bit shl by an immediate is an IMAD.SHL.U32 (x times 2^n, the FMA pipe) or an SHF.L (the
+    // INT pipe): the SASS of set27's monte_carlo_pi makes every xorshift shl an IMAD.SHL.U32 beside
+    // the LOP3s (stop 27).
+    if (c.gpu.int_either_pipe != 0 && in.timing == isa::TimingClass::IntLogic && in.shift == 1 && in.width <= 32)
+      unit = kEitherPipe;
+    pipe_of_pc_.push_back(static_cast<std::uint8_t>(unit));
     needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
     auto need = [&](std::uint32_t r) {
       if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);

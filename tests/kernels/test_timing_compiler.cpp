@@ -1,0 +1,256 @@
+// The timing model's compiler rules (what ptxas does to the IR's order and instructions, stops 25-27),
+// asserted from the JSON report: each rule's effect on cycles, and that it never changes what a
+// kernel computes or how many instructions it runs.
+#include <catch2/catch.hpp>
+
+#include "tests/kernels/timing_test_util.hpp"
+
+using namespace warpsim::timing_test;
+using warpsim::cli::Io;
+using warpsim::cli::run_cli;
+
+TEST_CASE("hoist_shared_loads: shared loads issue ahead of the arithmetic before them, results and counts unchanged",
+          "[timing]") {
+  // Eight ld.shared, each beside the fmaf that reads it, one warp per sub-partition: in the IR's
+  // order every load's latency is exposed; hoisted, the eight are in flight together.
+  auto dot = [](const std::string& kernel, const std::string& set) { return stop25_run(kernel, {"--gpu-set", set}); };
+  const auto in_order = dot("shared_dot", "hoist_shared_loads=0"), hoisted = dot("shared_dot", "hoist_shared_loads=10"),
+             two = dot("shared_dot", "hoist_shared_loads=2");
+  CHECK(cycles(hoisted) * 2 < cycles(in_order));
+  CHECK(cycles(two) < cycles(in_order));
+  CHECK(cycles(hoisted) < cycles(two));  // a window of 2 keeps fewer loads in flight
+  // The warp executes the same instructions, and the registers and memory cannot tell the orders
+  // apart: the same bytes out, in timing mode with either order and in functional mode.
+  REQUIRE(in_order["outputs"].size() == 2);
+  CHECK(hoisted["outputs"] == in_order["outputs"]);
+  CHECK(two["outputs"] == in_order["outputs"]);
+  CHECK(stop25_run("shared_dot", {"--mode", "functional"})["outputs"] == in_order["outputs"]);
+  CHECK(hoisted["launches"][0]["warp_instructions"] == in_order["launches"][0]["warp_instructions"]);
+  CHECK(cycles(stop25_run("shared_dot", {})) == cycles(hoisted));  // h100: 10
+  // A shared store between each load and the one before it: no load may pass it, whatever the window.
+  const auto stored = dot("shared_dot_stored", "hoist_shared_loads=10"),
+             stored0 = dot("shared_dot_stored", "hoist_shared_loads=0");
+  CHECK(cycles(stored) == cycles(stored0));
+  CHECK(stored["outputs"] == stored0["outputs"]);
+  check_refused({{"hoist_shared_loads=65", "'sm.hoist_shared_loads': '65' must be 0..64"}});
+}
+
+TEST_CASE("fold_truncations: a cvt of a 64-bit integer to 32 bits takes no issue slot, results and counts unchanged",
+          "[timing]") {
+  const auto folded = stop25_run("truncate_sum", {"--gpu-set", "fold_truncations=1"}),
+             issued = stop25_run("truncate_sum", {"--gpu-set", "fold_truncations=0"});
+  REQUIRE(folded["outputs"].size() == 1);
+  CHECK(folded["outputs"] == issued["outputs"]);
+  CHECK(stop25_run("truncate_sum", {"--mode", "functional"})["outputs"] == issued["outputs"]);
+  CHECK(folded["launches"][0]["warp_instructions"] == issued["launches"][0]["warp_instructions"]);
+  // Two of the loop's eight instructions a trip take no slot: fewer issue slots, fewer cycles.
+  auto slots = [](const nlohmann::json& r) { return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>(); };
+  CHECK(slots(folded) < slots(issued));
+  CHECK(cycles(folded) < cycles(issued));
+  check_refused({{"fold_truncations=2", "'sm.fold_truncations': '2' must be 0 or 1"}});
+}
+
+TEST_CASE("schedule_arithmetic: independent chains issue interleaved, results and counts unchanged", "[timing]") {
+  // NVVM's order pairs each chain's two dependent FMAs: every second one waits the FMA latency.
+  // Issued by the operands' latencies the four chains interleave and the pipe never waits.
+  const auto paired = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=0"}),
+             scheduled = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=8"}),
+             near = stop25_run("paired_chains", {"--gpu-set", "schedule_arithmetic=1"});
+  CHECK(cycles(scheduled) * 5 < cycles(paired) * 4);
+  CHECK(cycles(near) < cycles(paired));      // one ahead: the next chain's step fills the wait
+  CHECK(cycles(scheduled) <= cycles(near));
+  REQUIRE(paired["outputs"].size() == 2);
+  CHECK(near["outputs"] == paired["outputs"]);
+  CHECK(scheduled["outputs"] == paired["outputs"]);
+  CHECK(stop25_run("paired_chains", {"--mode", "functional"})["outputs"] == paired["outputs"]);
+  CHECK(scheduled["launches"][0]["warp_instructions"] == paired["launches"][0]["warp_instructions"]);
+  CHECK(cycles(stop25_run("paired_chains", {})) == cycles(scheduled));  // h100: 8
+  check_refused({{"schedule_arithmetic=65", "'sm.schedule_arithmetic': '65' must be 0..64"}});
+}
+
+TEST_CASE("64-bit products and bit counts have timing classes of their own (imul64, bits)", "[timing]") {
+  const auto mix = stop25_run("bits_mix", {});
+  const auto& classes = mix["launches"][0]["instruction_mix"];
+  // 132 blocks x 4 warps x 64 trips: one mul.u64, one mul.wide.u32 (a single IMAD.WIDE: imul) and
+  // popc, clz, brev each trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(classes["imul64"]["warp_instructions"].get<std::uint64_t>() == trips);
+  CHECK(classes["bits"]["warp_instructions"].get<std::uint64_t>() == 3 * trips);
+  CHECK(classes["imul"]["warp_instructions"].get<std::uint64_t>() >= trips);
+  // Each class is timed by its own parameters: slower bit counts or 64-bit products, a slower kernel.
+  const auto base = cycles(mix);
+  CHECK(cycles(stop25_run("bits_mix", {"--gpu-set", "bits_interval=32"})) > base);
+  CHECK(cycles(stop25_run("bits_mix", {"--gpu-set", "imul64_latency=200"})) > base);
+  CHECK(stop25_run("bits_mix", {"--gpu-set", "bits_interval=32"})["outputs"] == mix["outputs"]);
+}
+
+TEST_CASE("SMs that fetch one line from DRAM within one epoch move it once (sim.merge_epoch_misses)", "[timing]") {
+  // 264 blocks on 132 SMs all read the same 2 KiB in their first epochs and write 1 KiB each.
+  auto run = [](int merge, int threads) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "shared_input", "--grid",
+                     "264", "--block", "256",
+                     "--buffer", "in=u32[512]:random", "--buffer", "out=u32[67584]:zeros", "--gpu-set",
+                     fmt::format("sim.merge_epoch_misses={}", merge), "--threads", std::to_string(threads)});
+  };
+  const std::uint64_t written = 264 * 256 * 4, footprint = 512 * 4;
+  const auto once = run(1, 1), each = run(0, 1);
+  const auto once_bytes = memory_of(once, 0)["dram_bytes"].get<std::uint64_t>();
+  const auto each_bytes = memory_of(each, 0)["dram_bytes"].get<std::uint64_t>();
+  CHECK(once_bytes == written + footprint);      // the input crosses DRAM once
+  CHECK(each_bytes > written + 8 * footprint);    // every SM that missed it fetched it
+  CHECK(once["outputs"] == each["outputs"]);       // timing only: the same results
+  CHECK(!once["outputs"].empty());
+  // The merge runs per L2 partition on the host threads: the same report for any number of them.
+  const auto two = run(1, 2);
+  CHECK(two["launches"] == once["launches"]);
+  // The refunded fetches leave DRAM's channel too: never slower than paying for each.
+  CHECK(cycles(once) <= cycles(each));
+  // A stream of distinct lines (vecadd) has nothing fetched twice: merging changes nothing.
+  const auto plain = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=1"});
+  const auto unmerged = run_json({"vecadd", "--set", "n=1000000", "--gpu-set", "sim.merge_epoch_misses=0"});
+  CHECK(plain["launches"] == unmerged["launches"]);
+}
+
+TEST_CASE("integer logic, shifts, compares and selects have timing classes of their own (logic, logic64)", "[timing]") {
+  auto run = [](std::vector<std::string> extra) {
+    std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "logic_mix",
+                                  "--grid", "132", "--block", "128", "--arg", "rounds=64", "--buffer",
+                                  "out=u32[16896]:zeros"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_json(args);
+  };
+  const auto mix = run({});
+  const auto& classes = mix["launches"][0]["instruction_mix"];
+  // 132 blocks x 4 warps x 64 trips: xor.b32, shl.b32 and two setp.u32 (logic), shr.u64 (logic64),
+  // xor.b64 (int64: ptxas leaves out a half it knows), and.pred and add.u32 (int) each trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(classes["logic"]["warp_instructions"].get<std::uint64_t>() >= 4 * trips);
+  CHECK(classes["logic"]["warp_instructions"].get<std::uint64_t>() < 5 * trips);
+  CHECK(classes["logic64"]["warp_instructions"].get<std::uint64_t>() == trips);
+  CHECK(classes["int64"]["warp_instructions"].get<std::uint64_t>() >= trips);
+  CHECK(classes["int"]["warp_instructions"].get<std::uint64_t>() >= 2 * trips);
+  // Each class is timed by its own parameters; the INT pipe they share takes each for its interval.
+  const auto base = cycles(mix);
+  CHECK(cycles(run({"--gpu-set", "logic_interval=8"})) > base);
+  CHECK(cycles(run({"--gpu-set", "logic64_interval=16"})) > base);
+  CHECK(cycles(run({"--gpu-set", "logic_interval=1", "--gpu-set", "logic64_interval=1"})) < base);
+  CHECK(run({"--gpu-set", "logic_interval=8"})["outputs"] == mix["outputs"]);
+  CHECK(run({"--mode", "functional"})["outputs"] == mix["outputs"]);
+  check_refused({{"logic_interval=0", "'pipeline.logic_interval': '0' must be at least 1"}});
+}
+
+TEST_CASE("a scattered request's misses leave one after another (memory.scatter_line_cycles)", "[timing]") {
+  // 4 warps gather 32 random words each (a scattered request: lines in more than 8 pages), and
+  // stream 32 consecutive words (one line); only the gather is staggered.
+  auto run = [](const std::string& idx, const std::string& stagger) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "gather_once", "--grid",
+                     "1", "--block", "128", "--buffer", "in=f32[4194304]:random", "--buffer", "idx=" + idx,
+                     "--buffer", "out=f32[128]:zeros", "--gpu-set", "memory.scatter_line_cycles=" + stagger});
+  };
+  const auto off = run("u32[128]:random:4194304", "0"), on = run("u32[128]:random:4194304", "12.8"),
+             slow = run("u32[128]:random:4194304", "40");
+  CHECK(cycles(on) > cycles(off) + 31 * 12);  // the last of 32 lines leaves 31 x 12.8 later
+  CHECK(cycles(slow) > cycles(on));
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(!on["outputs"].empty());
+  const auto stream_off = run("u32[128]:iota", "0"), stream_on = run("u32[128]:iota", "40");
+  CHECK(cycles(stream_on) == cycles(stream_off));
+  check_refused({{"scatter_line_cycles=-1", "'memory.scatter_line_cycles': '-1' must be 0..1000"}});
+}
+
+TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shifts, take no issue slot", "[timing]") {
+  auto run = [](std::vector<std::string> extra) {
+    std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "lop_fuse",
+                                  "--grid", "132", "--block", "128", "--arg", "rounds=64", "--buffer",
+                                  "out=u32[16896]:zeros"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_json(args);
+  };
+  const auto fused = run({"--gpu-set", "fuse_logic=1"}), apart = run({"--gpu-set", "fuse_logic=0"});
+  auto slots = [](const nlohmann::json& r) { return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>(); };
+  // Per trip and chain: and, xor, shl, shr, or; the and and both shifts fold: 3 of 5. The fourth
+  // chain's temporaries (m, a, b) are not written again before the loop's end, where the check falls
+  // back to the kernel-wide reader count (NVVM's registers are written once; these four times), so
+  // its three stay: 9 a trip.
+  const std::uint64_t trips = 132 * 4 * 64;
+  CHECK(slots(apart) - slots(fused) >= 9 * trips);
+  CHECK(slots(apart) - slots(fused) < 9 * trips + 132 * 4 * 8);
+  CHECK(cycles(fused) < cycles(apart));
+  CHECK(fused["launches"][0]["warp_instructions"] == apart["launches"][0]["warp_instructions"]);
+  REQUIRE(fused["outputs"].size() == 1);
+  CHECK(fused["outputs"] == apart["outputs"]);
+  CHECK(run({"--mode", "functional"})["outputs"] == fused["outputs"]);
+  check_refused({{"fuse_logic=2", "'sm.fuse_logic': '2' must be 0 or 1"}});
+  // A rotate read only by a xor: its two shifts fold, its or stays (SHF.L.W, then LOP3), and the
+  // s32 rotate (an arithmetic shr) folds nothing: 2 a trip, not 3.
+  auto rotate = [](const std::string& set) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "rotate_xor", "--grid",
+                     "132", "--block", "128", "--arg", "rounds=64", "--buffer", "out=u32[16896]:zeros", "--gpu-set",
+                     set});
+  };
+  const auto rot = rotate("fuse_logic=1"), rot0 = rotate("fuse_logic=0");
+  CHECK(slots(rot0) - slots(rot) == 2 * trips);
+  CHECK(rot["outputs"] == rot0["outputs"]);
+}
+
+TEST_CASE("int_either_pipe: adds issue on the fma pipe while logic holds the int pipe", "[timing]") {
+  auto run = [](const std::string& set) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "logic_mix", "--grid",
+                     "132", "--block", "1024", "--arg", "rounds=64", "--buffer", "out=u32[135168]:zeros", "--gpu-set",
+                     set});
+  };
+  const auto either = run("int_either_pipe=1"), int_only = run("int_either_pipe=0");
+  CHECK(cycles(either) < cycles(int_only));
+  CHECK(either["outputs"] == int_only["outputs"]);
+  CHECK(either["launches"][0]["warp_instructions"] == int_only["launches"][0]["warp_instructions"]);
+  check_refused({{"int_either_pipe=2", "'sm.int_either_pipe': '2' must be 0 or 1"}});
+}
+
+namespace {
+std::string stop27_file() { return std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop27.kir"; }
+}  // namespace
+
+TEST_CASE("hoist_global_loads: a trip's second global load issues ahead of the arithmetic on the first",
+          "[timing]") {
+  // One block an SM, a grid-stride loop of 64 trips: each trip waits for DRAM once when y's load
+  // goes ahead of the multiply on x, twice when it waits behind it.
+  auto run = [](const std::string& set) {
+    return run_json({stop27_file(), "--kernel", "load_pair", "--grid", "132", "--block", "256", "--arg", "a=0.5",
+                     "--arg", "n=2162688", "--buffer", "x=f32[2162688]:random", "--buffer", "y=f32[2162688]:random",
+                     "--buffer", "z=f32[2162688]:zeros", "--gpu-set", set});
+  };
+  const auto hoisted = run("hoist_global_loads=1"), in_order = run("hoist_global_loads=0");
+  CHECK(cycles(hoisted) * 10 < cycles(in_order) * 7);  // a round trip less of about two a trip
+  CHECK(hoisted["outputs"] == in_order["outputs"]);
+  CHECK(hoisted["launches"][0]["warp_instructions"] == in_order["launches"][0]["warp_instructions"]);
+  // The hoisting's count of unread loads bounds it: with none allowed, the IR's order.
+  const auto none = run_json({stop27_file(), "--kernel", "load_pair", "--grid", "132", "--block", "256", "--arg",
+                              "a=0.5", "--arg", "n=2162688", "--buffer", "x=f32[2162688]:random", "--buffer",
+                              "y=f32[2162688]:random", "--buffer", "z=f32[2162688]:zeros", "--gpu-set",
+                              "hoist_global_loads=1", "--gpu-set", "hoist_shared_loads=0"});
+  CHECK(cycles(none) == cycles(in_order));
+  // A global load never passes an earlier shared store: the second load of stage_pair waits.
+  auto staged = [](const std::string& set) {
+    return run_json({stop27_file(), "--kernel", "stage_pair", "--grid", "132", "--block", "256", "--buffer",
+                     "x=f32[512]:random", "--buffer", "out=f32[256]:zeros", "--gpu-set", set});
+  };
+  const auto staged1 = staged("hoist_global_loads=1"), staged0 = staged("hoist_global_loads=0");
+  // (the load's address arithmetic may still move by a cycle; passing the store would save a round trip)
+  CHECK(cycles(staged1) * 100 >= cycles(staged0) * 99);
+  CHECK(staged1["outputs"] == staged0["outputs"]);
+  check_refused({{"hoist_global_loads=2", "'sm.hoist_global_loads': '2' must be 0 or 1"}});
+}
+
+TEST_CASE("int_either_pipe: a shl by an immediate takes the fma pipe when the int pipe is busy, a shr does not",
+          "[timing]") {
+  auto run = [](const std::string& kernel, const std::string& set) {
+    return run_json({stop27_file(), "--kernel", kernel, "--grid", "132", "--block", "1024", "--arg", "rounds=64",
+                     "--buffer", "out=u32[135168]:zeros", "--gpu-set", set});
+  };
+  const auto left = run("shift_left", "int_either_pipe=1"), right = run("shift_right", "int_either_pipe=1");
+  const auto left0 = run("shift_left", "int_either_pipe=0"), right0 = run("shift_right", "int_either_pipe=0");
+  CHECK(cycles(left) * 10 < cycles(right) * 9);  // the shifts leave the int pipe to the xors
+  CHECK(cycles(left0) == cycles(right0));        // one pipe: the same classes, the same cycles
+  CHECK(left["launches"][0]["warp_instructions"] == right["launches"][0]["warp_instructions"]);
+  CHECK(left["outputs"] == left0["outputs"]);
+}
