@@ -271,14 +271,35 @@ TEST_CASE("the cuda backend's trace is on or off, and no setting of the simulato
   CHECK(r.code == 4);
 }
 
-TEST_CASE("a hardware run without its trace reports its shape and time, and no figure the trace gives") {
+namespace {
+// One untraced hardware launch of kernel k (k.cu), measured at 0.25 ms, and its run report.
+struct UntracedRun {
   warpsim::kernels::Outcome outcome;
-  auto& launch = outcome.launches.emplace_back();
-  launch.kernel_file = "k.cu";
-  auto& s = launch.result.stats;
-  s.kernel = "k";
-  s.backend = "cuda";
-  s.traced = false;
+  warpsim::report::RunReport run;
+  UntracedRun() {
+    auto& launch = outcome.launches.emplace_back();
+    launch.kernel_file = "k.cu";
+    auto& s = launch.result.stats;
+    s.kernel = "k";
+    s.backend = "cuda";
+    s.traced = false;
+    s.kernel_ms = 0.25;
+    run.title = "k.cu";
+    run.backend = "cuda";
+    run.device = "a GPU";
+    run.outcome = &outcome;
+  }
+  UntracedRun(const UntracedRun&) = delete;
+  UntracedRun& operator=(const UntracedRun&) = delete;
+  warpsim::LaunchStats& stats() { return outcome.launches[0].result.stats; }
+};
+}  // namespace
+
+TEST_CASE("a hardware run without its trace reports its shape and time, and no figure the trace gives") {
+  UntracedRun r;
+  auto& outcome = r.outcome;
+  auto& run = r.run;
+  auto& s = r.stats();
   s.grid = {3, 1, 1};
   s.block = {48, 1, 1};
   s.blocks = 3;
@@ -286,12 +307,6 @@ TEST_CASE("a hardware run without its trace reports its shape and time, and no f
   s.warps_launched = 6;
   s.partial_warps = 3;
   s.padding_lanes = 48;
-  s.kernel_ms = 0.25;
-  warpsim::report::RunReport run;
-  run.title = "k.cu";
-  run.backend = "cuda";
-  run.device = "a GPU";
-  run.outcome = &outcome;
   const auto text = warpsim::report::format_text(run);
   CHECK(text.find("warps launched 6 (2 per block), partial warps 3, padding lanes 48") != std::string::npos);
   CHECK(text.find("not traced (--gpu-trace off)") != std::string::npos);
@@ -316,19 +331,9 @@ TEST_CASE("a hardware run without its trace reports its shape and time, and no f
 }
 
 TEST_CASE("a hardware run reports the registers and local memory the GPU's compiler gave the timed build") {
-  warpsim::kernels::Outcome outcome;
-  auto& launch = outcome.launches.emplace_back();
-  launch.kernel_file = "k.cu";
-  auto& s = launch.result.stats;
-  s.kernel = "k";
-  s.backend = "cuda";
-  s.traced = false;
-  s.kernel_ms = 0.25;
-  warpsim::report::RunReport run;
-  run.title = "k.cu";
-  run.backend = "cuda";
-  run.device = "a GPU";
-  run.outcome = &outcome;
+  UntracedRun r;
+  auto& run = r.run;
+  auto& s = r.stats();
   CHECK(warpsim::report::format_text(run).find("compiled for the GPU") == std::string::npos);  // not known: no line
   s.compiled_registers = 93;
   s.compiled_local_bytes = 16;
