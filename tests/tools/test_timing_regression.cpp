@@ -18,13 +18,13 @@ const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-val
 // up: docs/validation/timing.md records the figure.
 const std::string kRecordedMape = "10";
 // The second held-out set (stop 22, measured after the preset was frozen; 38.0% blind), its "ci"
-// runs (two gemv, global atomics, BFS): 29.0% since stop 27 (limit 30; local-sort and scan-bk
-// measured again with the new emitter are not in the subset), 28.8% since stop 26 (the integer atomics' per-sector turn:
+// runs (a gemv, global atomics, BFS): 32.7% of 6 since stop 27, when the costlier gemv, well
+// predicted, left the subset to save CI time (the 7 read 29.0%), 28.8% since stop 26 (the integer atomics' per-sector turn:
 // histo_global over 1,024 bins -38% -> -55%), 27.9% at stop 25, when the gather family and the
 // costlier gemv left the subset to save CI time (the 11 runs read 21.9% at stop 24, 19.1% at stop 23,
 // 21.9% at stop 22); BFS, too fast in the model (-49/-61%), weighs more among 7; rounded up.
 const std::string kData22 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop22.json";
-const std::string kRecordedMape22 = "30";
+const std::string kRecordedMape22 = "33";
 // The third held-out set (stop 23, scored blind at 16.2% over all 37 runs), its "ci" runs (block
 // reduce, scatter, Mandelbrot, hash, copy): 8.8% of 5 since stop 27, when the costlier scatter and
 // SoA left the subset to save CI time, 12.5% since stop 26 (the logic class: hash_mix -5% ->
@@ -41,11 +41,12 @@ const std::string kData24 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-v
 const std::string kRecordedMape24 = "10";
 // The fifth held-out set (stop 25, scored blind at 18.8% over 41 runs), its "ci" runs (FMA chains at
 // ILP 1 and 4, 64-bit hashing, registers limiting occupancy at 8 and 48 values a thread: five of the
-// cheapest to simulate, misses included): 12.5% since stop 27 (the shl on either pipe, hoisted global
-// loads), 16.7% with the arithmetic scheduling and the imul64 and
+// cheapest to simulate, misses included): 10.5% of 4 since stop 27, when the 64-bit hashing left the
+// subset to save CI time (the 5 read 12.5% with the shl on either pipe and the hoisted global loads),
+// 16.7% with the arithmetic scheduling and the imul64 and
 // bits classes found after it (30.2% with the model it was scored blind with), rounded up.
 const std::string kData25 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop25.json";
-const std::string kRecordedMape25 = "13";
+const std::string kRecordedMape25 = "11";
 // The sixth held-out set (stop 26, scored blind at 19.6% over 42 runs), its "ci" runs (sRGB to L*a*b*
 // at 1080p, an NCHW -> NHWC permute by constant divisors: two of the cheapest to simulate, a miss
 // included): 12.0% with the rules found after its blind score; the chase on one block (+4%) left the
@@ -105,7 +106,7 @@ TEST_CASE("the timing error over the fourth saved H100 set does not rise above t
 }
 
 TEST_CASE("the timing error over the fifth saved H100 set does not rise above the recorded figure", "[timing]") {
-  check_under_limit(kData25, kRecordedMape25, {"ilp_fma.cu", "Over the 5 runs"});
+  check_under_limit(kData25, kRecordedMape25, {"ilp_fma.cu", "Over the 4 runs"});
 }
 
 TEST_CASE("the timing error over the sixth saved H100 set does not rise above the recorded figure", "[timing]") {
