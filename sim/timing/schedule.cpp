@@ -77,7 +77,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
     while (end < size && !leader[end]) ++end;
     // [begin, last) may be reordered; `last` (the run's final instruction) stays last.
     const std::uint32_t last = end - 1, n = last - begin;
-    bool worth = by_latency;  // arithmetic to order, or a shared load to hoist
+    bool worth = by_latency;  // arithmetic to order, or a load to hoist
     for (std::uint32_t pc = begin + 1; pc < last && !worth; ++pc) worth = hoisted(code[pc]);
     if (n < 2 || !worth || pinned(code[begin])) {
       begin = end;

@@ -21,8 +21,13 @@ constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 }  // namespace
 
 // Which pipe of a sub-partition an instruction occupies for its issue interval.
-std::uint32_t Sm::pipe(TimingClass c) const {
-  switch (c) {
+std::uint32_t Sm::pipe(const Inst& in) const {
+  // A 32-bit shl by an immediate is an IMAD.SHL.U32 (x times 2^n, the FMA pipe) or an SHF.L (the
+  // INT pipe): the SASS of set27's monte_carlo_pi makes every xorshift shl an IMAD.SHL.U32 beside
+  // the LOP3s (stop 27).
+  if (ctx_.gpu.int_either_pipe != 0 && in.timing == TimingClass::IntLogic && in.shift == 1 && in.width <= 32)
+    return kEitherPipe;
+  switch (in.timing) {
     // ptxas issues adds and moves as IADD3 or MOV on the INT pipe or as IMAD.IADD, IMAD.MOV on the
     // FMA pipe, whichever is less busy (the SASS of tput-int: 50 IMAD beside 43 LOP3; of set23's
     // hash_mix: eight INT-pipe instructions a round in 15.7 cycles, with its adds beside them).
@@ -282,13 +287,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   free_slots_ = c.blocks_per_sm;
   sp_next_.assign(sps, kNever);
   for (const Inst& in : c.program.code) {
-    std::uint32_t unit = pipe(in.timing);
-    // A 32-bit shl by an immediate is an IMAD.SHL.U32 (x times 2^n, the FMA pipe) or an SHF.L (the
-    // INT pipe): the SASS of set27's monte_carlo_pi makes every xorshift shl an IMAD.SHL.U32 beside
-    // the LOP3s (stop 27).
-    if (c.gpu.int_either_pipe != 0 && in.timing == isa::TimingClass::IntLogic && in.shift == 1 && in.width <= 32)
-      unit = kEitherPipe;
-    pipe_of_pc_.push_back(static_cast<std::uint8_t>(unit));
+    pipe_of_pc_.push_back(static_cast<std::uint8_t>(pipe(in)));
     needs_begin_.push_back(static_cast<std::uint32_t>(needs_.size()));
     auto need = [&](std::uint32_t r) {
       if (r != isa::kNoRegister && r < c.program.scoreboard_slots) needs_.push_back(r);

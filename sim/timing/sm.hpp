@@ -146,7 +146,7 @@ class Sm {
   // Copies what the scan reads (ready cycle, pipe of the next instruction, age) into the
   // sub-partition's arrays and ready set; called whenever ready_at, live, at_barrier or pc changes.
   void sync(const WarpSlot& slot);
-  std::uint32_t pipe(isa::TimingClass c) const;
+  std::uint32_t pipe(const Inst& in) const;
 
   const SmContext& ctx_;
   std::uint32_t id_;
