@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <unordered_map>
 
 #include "device/errors.hpp"
@@ -46,6 +48,102 @@ using isa::OperandKind;
 using isa::Role;
 using isa::Type;
 
+// The largest power of two, up to 2^16, that values are always a multiple of, as ptxas can prove
+// it from how they are computed: per instruction, the value it writes (an operand register written
+// earlier in the same basic block counts as that write's value, any other as its register's), and per
+// register, the least over the instructions that write it last in their block (flow-insensitive
+// across blocks); iterated to a fixed point. Parameters and anything not worked out here count as 1. ptxas proves shared addresses
+// aligned this way before it merges neighbouring loads into one LDS.64 or LDS.128
+// (sm.vector_shared_loads): set27's tiled_matmul reads As[ty][kk..kk+3] with one LDS.128, As[ty]
+// being As + ty * 4 * TILE, while the imported IR passes every shared address through one temporary.
+struct Alignment {
+  std::vector<std::uint32_t> of_register;
+  std::vector<std::uint32_t> of_pc;
+};
+Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis) {
+  static constexpr std::uint64_t kTop = std::uint64_t{1} << 16;
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  const auto of_bits = [](std::uint64_t bits) {
+    return bits == 0 ? kTop : std::min(kTop, std::uint64_t{1} << std::min(std::countr_zero(bits), 16));
+  };
+  const auto& code = kernel.code;
+  std::vector<std::uint64_t> align(kernel.registers.size(), kTop), at(code.size(), kTop);
+  for (const std::uint32_t p : kernel.params) align.at(p) = 1;
+  // Per pc and operand position: the instruction earlier in its block that wrote the operand's register.
+  std::vector<std::array<std::uint32_t, 5>> local(code.size());
+  std::vector<std::uint32_t> writer(kernel.registers.size(), kNone);
+  std::vector<isa::RegisterAccess> accesses(code.size());
+  // Per pc, which of its writes are the last of their register in the block: only those can reach
+  // another block, so only they count for the register's least alignment.
+  std::vector<std::uint8_t> exported(code.size(), 0);
+  std::vector<std::uint32_t> written;  // registers written in the current block
+  for (std::uint32_t pc = 0; pc <= code.size(); ++pc) {
+    if (pc == code.size() || pc == 0 || analysis.cfg.block_of[pc] != analysis.cfg.block_of[pc - 1]) {
+      for (const std::uint32_t r : written) {
+        const std::uint32_t w = writer[r];
+        if (w == kNone) continue;
+        for (unsigned k = 0; k < accesses[w].write_count; ++k)
+          if (accesses[w].writes[k] == r) exported[w] |= static_cast<std::uint8_t>(1u << k);
+        writer[r] = kNone;
+      }
+      written.clear();
+      if (pc == code.size()) break;
+    }
+    const isa::Instruction& in = code[pc];
+    for (unsigned k = 0; k < 5; ++k)
+      local[pc][k] = k < in.operand_count && in.operands[k].kind == OperandKind::Register ? writer.at(in.operands[k].index) : kNone;
+    accesses[pc] = isa::register_access(kernel, in);
+    for (unsigned k = 0; k < accesses[pc].write_count; ++k) {
+      const std::uint32_t r = accesses[pc].writes[k];
+      if (writer.at(r) == kNone) written.push_back(r);
+      writer[r] = pc;
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
+      const isa::Instruction& in = code[pc];
+      const isa::RegisterAccess& access = accesses[pc];
+      if (access.write_count == 0) continue;
+      const auto operand = [&](unsigned k) -> std::uint64_t {
+        const isa::Operand& o = in.operands[k];
+        switch (o.kind) {
+          case OperandKind::Register: return local[pc][k] != kNone ? at[local[pc][k]] : align.at(o.index);
+          case OperandKind::Immediate: return of_bits(o.bits);
+          case OperandKind::SharedAddress: return of_bits(kernel.shared.at(o.index).offset);
+          default: return 1;
+        }
+      };
+      std::uint64_t v = 1;
+      if (access.write_count == 1 && !in.guarded && !isa::is_float(in.type) && in.type != Type::Pred) {
+        switch (in.op) {
+          case isa::Opcode::Mov: v = operand(1); break;
+          case isa::Opcode::Cvt: v = isa::is_float(in.source_type) ? 1 : operand(1); break;
+          case isa::Opcode::Add:
+          case isa::Opcode::Sub: v = std::min(operand(1), operand(2)); break;
+          case isa::Opcode::Mul:
+          case isa::Opcode::MulWide: v = std::min(kTop, operand(1) * operand(2)); break;
+          case isa::Opcode::Mad: v = std::min({kTop, operand(1) * operand(2), operand(3)}); break;
+          case isa::Opcode::Shl:
+            if (in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits < 16)
+              v = std::min(kTop, operand(1) << in.operands[2].bits);
+            break;
+          case isa::Opcode::And: v = std::max(operand(1), operand(2)); break;
+          default: break;
+        }
+      }
+      if (v < at[pc]) at[pc] = v, changed = true;
+      for (unsigned k = 0; k < access.write_count; ++k) {
+        if ((exported[pc] >> k & 1u) == 0) continue;
+        std::uint64_t& a = align.at(access.writes[k]);
+        const std::uint64_t now = std::min(a, k == 0 ? v : 1);
+        if (now != a) a = now, changed = true;
+      }
+    }
+  }
+  return {{align.begin(), align.end()}, {at.begin(), at.end()}};
+}
+
 bool wide(Type t) { return isa::is_wide(t); }
 
 // Builds the constant pools (each constant broadcast over the warp) with de-duplication.
@@ -86,6 +184,9 @@ class Decoder {
     program_.code.reserve(code.size());
     program_.scoreboard_slots = static_cast<std::uint32_t>(kernel_.registers.size());
     stack_reconvergence_ = stack_reconvergence(kernel_, analysis_);
+    Alignment alignment = known_alignment(kernel_, analysis_);
+    program_.register_align = std::move(alignment.of_register);
+    program_.value_align = std::move(alignment.of_pc);
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));
     Inst end;
     end.flow = Flow::OffEnd;
@@ -259,9 +360,10 @@ class Decoder {
         case Role::SrcU32: out.src[sources++] = value(o, Type::U32, in); break;
         case Role::Mem:
           out.mem_offset = o.offset;
-          if (o.kind == OperandKind::MemShared)
+          if (o.kind == OperandKind::MemShared) {
             out.mem_base = constants_.word32(kernel_.shared.at(o.index).offset);
-          else if (o.kind == OperandKind::MemRegister) {
+          } else if (o.kind == OperandKind::MemRegister) {
+            out.base_register = o.index;
             isa::Operand base = o;
             base.kind = OperandKind::Register;
             out.mem_base = value(base, in.space == isa::Space::Global ? Type::U64 : Type::U32, in);

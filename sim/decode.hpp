@@ -83,6 +83,9 @@ struct Inst {
   bool has_mask = false;  // shfl, vote, bar.warp.sync: src[mask] holds a membermask operand
   std::uint8_t mask = 0;  // which src holds it
   std::uint8_t access_bytes = 0;  // per lane, the whole vector
+  // Memory accesses, for the compiler's merging of neighbouring shared loads (sm.vector_shared_loads):
+  // the kernel register the address is based on (kNoRegister for [array + offset]).
+  std::uint32_t base_register = isa::kNoRegister;
   // A global integer atom.add of a constant: ptxas aggregates a warp's lanes on one address into
   // one atomic (VOTEU.ANY, POPC, one ATOMG: the SASS of bfs_frontier), so the L2 sees one lane.
   bool aggregates = false;
@@ -130,6 +133,12 @@ struct Program {
   SpecialSlots special;
   std::vector<std::uint32_t> branch_pcs;  // pc of each bra, in pc order (branch_slot indexes it)
   std::uint32_t scoreboard_slots = 0;     // kernel registers (isa::Kernel::registers.size())
+  // Per kernel register: the largest power of two (up to 2^16) its value is always a multiple of, as
+  // the compiler can prove it from how it is computed (sm.vector_shared_loads).
+  std::vector<std::uint32_t> register_align;
+  // Per pc: the same for the value the instruction writes (an operand written earlier in its basic
+  // block counts as that write's value).
+  std::vector<std::uint32_t> value_align;
   bool global_atomics = false;            // blocks may talk to each other (atom on global, membar.gl)
   std::uint32_t warp_size = 32;
   ConvergenceMap convergence;             // joins, loops and reachability (the volta model)

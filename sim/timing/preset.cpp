@@ -142,6 +142,8 @@ const std::vector<Field>& fields() {
                        "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
     f.push_back(number("sm.hoist_global_loads", &GpuPreset::hoist_global_loads,
                        "1: global loads issue ahead of the arithmetic before them as shared loads do (sm.hoist_shared_loads's count; 0: they keep the IR's place)"));
+    f.push_back(number("sm.vector_shared_loads", &GpuPreset::vector_shared_loads,
+                       "1: shared loads of one base register within one aligned 8- or 16-byte chunk issue as one vector load (the compiler's LDS.64/LDS.128; 0: one each)"));
     f.push_back(number("sm.schedule_arithmetic", &GpuPreset::schedule_arithmetic,
                        "within a straight-line run an instruction may issue ahead of up to this many before it, in the order its operands' latencies allow (the compiler's list scheduling; 0: the IR's order)"));
     f.push_back({"sm.scheduler", "warp scheduler policy: lrr, gto or oldest",
@@ -397,6 +399,7 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
   need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
        fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
+  need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");
   need(p.int_either_pipe <= 1, "sm.int_either_pipe", fmt::format("{}", p.int_either_pipe), "must be 0 or 1");
   need(p.fuse_logic <= 1, "sm.fuse_logic", fmt::format("{}", p.fuse_logic), "must be 0 or 1");

@@ -71,6 +71,10 @@ struct GpuPreset {
   // 1: global loads are hoisted as shared loads are (within hoist_shared_loads' count of loads
   // unread): ptxas issues a loop body's second load ahead of the arithmetic on its first (stop 27).
   std::uint32_t hoist_global_loads = 0;
+  // 1: neighbouring shared loads of one base register whose addresses the compiler can prove lie in
+  // one aligned 8- or 16-byte chunk issue as one LDS.64/LDS.128 (the first in issue order takes the
+  // slot and the passes of the whole chunk; the others no slot, their values ready with its).
+  std::uint32_t vector_shared_loads = 0;
   // Within a straight-line run the compiler issues first, among the next this many instructions,
   // the one whose operands are ready soonest (one warp, the classes' latencies), not the IR's next:
   // NVVM's unrolled independent chains come out interleaved. Memory instructions keep their place.

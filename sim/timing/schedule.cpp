@@ -2,6 +2,7 @@
 // scheduling"): the issue order of each straight-line run, worked out once per launch into
 // CompilerShape::next and entry, which Sm::follow_order walks.
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "sim/timing/sm.hpp"
@@ -22,6 +23,24 @@ bool reads_register(const Inst& in, std::uint32_t r) {
   for (unsigned k = 0; k < in.read_count; ++k)
     if (in.reads[k] == r) return true;
   return false;
+}
+// Per pc (and one past the last): whether a straight-line run starts there: a CFG block start, a
+// branch target or reconvergence point, a pinned instruction or the one after it.
+std::vector<char> run_starts(const Program& program) {
+  const auto& code = program.code;
+  const auto size = static_cast<std::uint32_t>(code.size());
+  std::vector<char> leader(size + 1, 0);
+  leader[0] = 1;
+  for (std::uint32_t pc = 0; pc < size; ++pc) {
+    const Inst& in = code[pc];
+    if (in.block_start) leader[pc] = 1;
+    if (in.flow == Flow::Branch) {
+      if (in.target < size) leader[in.target] = 1;
+      if (in.reconvergence_pc < size) leader[in.reconvergence_pc] = 1;
+    }
+    if (pinned(in)) leader[pc] = leader[pc + 1] = 1;
+  }
+  return leader;
 }
 }  // namespace
 
@@ -48,17 +67,10 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
   shape.next.assign(size, CompilerShape::kInOrder);
   shape.entry.resize(size);
   for (std::uint32_t pc = 0; pc < size; ++pc) shape.entry[pc] = pc;
-  std::vector<char> leader(size + 1, 0);
-  leader[0] = 1;
+  const std::vector<char> leader = run_starts(program);
   std::uint32_t registers = 0;
   for (std::uint32_t pc = 0; pc < size; ++pc) {
     const Inst& in = code[pc];
-    if (in.block_start) leader[pc] = 1;
-    if (in.flow == Flow::Branch) {
-      if (in.target < size) leader[in.target] = 1;
-      if (in.reconvergence_pc < size) leader[in.reconvergence_pc] = 1;
-    }
-    if (pinned(in)) leader[pc] = leader[pc + 1] = 1;
     for (unsigned k = 0; k < in.read_count; ++k)
       if (in.reads[k] != isa::kNoRegister) registers = std::max(registers, in.reads[k] + 1);
     for (unsigned k = 0; k < in.write_count; ++k) {
@@ -216,6 +228,130 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
       shape.entry[begin] = order[0];
       for (std::uint32_t i = 0; i + 1 < order.size(); ++i)
         if (order[i + 1] != order[i] + 1) shape.next[order[i]] = order[i + 1];
+    }
+    begin = end;
+  }
+}
+
+}  // namespace warpsim::sim
+
+namespace warpsim::sim {
+
+// sm.vector_shared_loads: ptxas merges shared loads of one address base that it can prove lie in one
+// aligned 16-byte (or 8-byte) chunk into one LDS.128 (LDS.64): the SASS of set27's tiled_matmul reads
+// As[ty][kk..kk+3] with one LDS.128 (TILE / 4 of them a tile, beside TILE scalar LDS of Bs), where
+// NVVM's PTX has four ld.shared.f32. Within each straight-line run, in its issue order: loads of 4 or
+// 8 bytes (no vector, no guard) whose bases hold one value (the same register, or truncations of the
+// same 64-bit register, not written between) whose known alignment (Program::register_align) is at
+// least the chunk's, no shared store or atomic between them. The first in issue order leads: it
+// takes the issue slot and the shared passes of the chunk's bytes from the lowest address; the
+// others fold (no slot, their values ready with the leader's).
+void group_vector_loads(const Program& program, CompilerShape& shape) {
+  const auto& code = program.code;
+  const auto size = static_cast<std::uint32_t>(code.size());
+  constexpr std::uint32_t kNone = 0xffffffffu;
+  shape.vector_bytes.assign(size, 0);
+  shape.vector_shift.assign(size, 0);
+  shape.vector_leader.assign(size, kNone);
+  const std::vector<char> starts = run_starts(program);
+  std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order;
+  struct Load {
+    std::uint32_t pc = 0;
+    std::uint64_t root = 0, def = 0, epoch = 0;  // the base's value: its register and last writer; shared stores before
+    std::int64_t chunk = 0, offset = 0;           // the chunk's index, the access's offset from the base
+    std::uint32_t chunk_bytes = 0;
+  };
+  std::vector<Load> loads;
+  for (std::uint32_t begin = 0; begin < size;) {
+    std::uint32_t end = begin + 1;
+    while (end < size && !starts[end]) ++end;
+    // The base of each candidate load, in the IR's order.
+    loads.clear();
+    std::uint64_t epoch = 0;
+    for (std::uint32_t pc = begin; pc < end; ++pc) {
+      const Inst& in = code[pc];
+      if (in.timing == TimingClass::StoreShared || in.timing == TimingClass::AtomShared) ++epoch;
+      if (in.timing == TimingClass::LoadShared && in.vector == 0 && !in.guarded && in.write_count == 1 &&
+          (in.access_bytes == 4 || in.access_bytes == 8)) {
+        Load l;
+        l.pc = pc;
+        l.epoch = epoch;
+        std::uint64_t align = 16;
+        std::int64_t offset = in.mem_offset;
+        if (in.base_register == isa::kNoRegister) {  // [array + offset]: the address is known
+          l.root = kNone;
+          offset += program.constants32.at(in.mem_base.offset);
+        } else {
+          std::uint32_t root = in.base_register, def = writer[root];
+          if (def != kNone && code[def].truncation && code[def].read_count == 1) {  // cvt.u32.u64 of the base
+            root = code[def].reads[0];
+            def = writer[root];
+          }
+          l.root = root;
+          l.def = def;
+          align = def != kNone ? program.value_align.at(def) : program.register_align.at(root);
+        }
+        l.chunk_bytes = align >= 16 ? 16 : align >= 8 ? 8 : 0;
+        const auto c = static_cast<std::int64_t>(l.chunk_bytes);
+        if (c != 0 && offset % in.access_bytes == 0) {
+          l.offset = offset;
+          l.chunk = offset >= 0 ? offset / c : -((-offset + c - 1) / c);
+          if (offset - l.chunk * c + in.access_bytes <= c) loads.push_back(l);
+        }
+      }
+      for (unsigned k = 0; k < in.write_count; ++k) {
+        const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
+        if (r == isa::kNoRegister) continue;
+        if (writer[r] == kNone) touched.push_back(r);
+        writer[r] = pc;
+      }
+    }
+    for (const std::uint32_t r : touched) writer[r] = kNone;
+    touched.clear();
+    if (loads.size() >= 2) {
+      // The run's issue order (sm.hoist_shared_loads may have reordered it).
+      order.clear();
+      for (std::uint32_t pc = shape.entry.empty() ? begin : shape.entry[begin];;) {
+        order.push_back(pc);
+        if (pc == end - 1 || order.size() > end - begin) break;
+        pc = shape.next.empty() || shape.next[pc] == CompilerShape::kInOrder ? pc + 1 : shape.next[pc];
+      }
+      std::vector<std::uint32_t> position(end - begin, 0);
+      for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i] - begin] = i;
+      std::sort(loads.begin(), loads.end(), [&](const Load& a, const Load& b) { return position[a.pc - begin] < position[b.pc - begin]; });
+      std::vector<char> taken(loads.size(), 0);
+      for (std::size_t i = 0; i < loads.size(); ++i) {
+        if (taken[i]) continue;
+        const Load& lead = loads[i];
+        const Inst& li = code[lead.pc];
+        std::int64_t lo = lead.offset, hi = lead.offset + li.access_bytes;
+        std::vector<std::size_t> members;
+        for (std::size_t j = i + 1; j < loads.size(); ++j) {
+          const Load& m = loads[j];
+          if (taken[j] || m.root != lead.root || m.def != lead.def || m.epoch != lead.epoch || m.chunk != lead.chunk ||
+              m.chunk_bytes != lead.chunk_bytes || code[m.pc].access_bytes != li.access_bytes)
+            continue;
+          // The leader's value must still be in its register when the member takes it.
+          bool kept = true;
+          for (std::uint32_t k = position[lead.pc - begin] + 1; k < position[m.pc - begin] && kept; ++k) {
+            const Inst& between = code[order[k]];
+            for (unsigned w = 0; w < between.write_count && kept; ++w)
+              kept = (w == 0 ? between.write : between.more_writes[w - 1]) != li.write;
+          }
+          if (!kept) continue;
+          members.push_back(j);
+          lo = std::min(lo, m.offset);
+          hi = std::max<std::int64_t>(hi, m.offset + li.access_bytes);
+        }
+        if (members.empty()) continue;
+        shape.vector_bytes[lead.pc] = static_cast<std::uint8_t>(std::bit_ceil(static_cast<std::uint64_t>(hi - lo)));
+        shape.vector_shift[lead.pc] = static_cast<std::int8_t>(lo - lead.offset);
+        for (const std::size_t j : members) {
+          taken[j] = 1;
+          shape.vector_leader[loads[j].pc] = lead.pc;
+          shape.may_fold[loads[j].pc] = 1;
+        }
+      }
     }
     begin = end;
   }

@@ -216,6 +216,7 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
   if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
+  if (gpu.vector_shared_loads != 0) group_vector_loads(program, shape);
   if (gpu.batched_loads == 0) return shape;
   auto alu = [](const Inst& in) {
     return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
@@ -580,6 +581,13 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
         ready = s.register_ready[needs_[k]];
         origin = s.register_from_memory[needs_[k]];
       }
+    // A shared load merged into an earlier one's vector load (sm.vector_shared_loads): its value
+    // arrives with the leader's.
+    if (!ctx_.shape.vector_leader.empty() && ctx_.shape.vector_leader[in.pc] != CompilerShape::kInOrder) {
+      const std::uint32_t leader = ctx_.program.code[ctx_.shape.vector_leader[in.pc]].write;
+      ready = std::max(ready, s.register_ready[leader]);
+      origin = s.register_from_memory[leader];
+    }
     for (unsigned k = 0; k < in.write_count; ++k) {
       const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
       s.register_ready[r] = ready;
@@ -635,7 +643,18 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         from_memory = true;
       }
     } else {
-      unsigned passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+      unsigned passes;
+      const std::uint8_t vector = ctx_.shape.vector_bytes.empty() ? 0 : ctx_.shape.vector_bytes[in.pc];
+      if (vector != 0) {  // a leading shared load: the passes of its group's chunk (sm.vector_shared_loads)
+        const std::int64_t shift = ctx_.shape.vector_shift[in.pc];
+        for (std::uint64_t m = r.exec; m != 0; m &= m - 1) {
+          const auto lane = static_cast<unsigned>(std::countr_zero(m));
+          vector_addresses_[lane] = r.addresses[lane] + static_cast<std::uint64_t>(shift);
+        }
+        passes = shared_passes(vector_addresses_.data(), r.exec, vector, g.shared_banks, g.shared_bank_bytes);
+      } else {
+        passes = shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes);
+      }
       // Atomics to one shared word are applied one lane after another (atom-shared-same32).
       if (in.timing == TimingClass::AtomShared) passes = std::max(passes, most_common_address(r.addresses, r.exec));
       ready = memory_.shared(now, passes, pt.latency);

@@ -45,11 +45,21 @@ struct CompilerShape {
   static constexpr std::uint32_t kInOrder = 0xffffffffu;
   std::vector<std::uint32_t> next;
   std::vector<std::uint32_t> entry;
+  // sm.vector_shared_loads (empty when off): per pc, the bytes of the chunk a leading shared load
+  // reads for its group (0: not a leader) and where they start from its own address (<= 0); per
+  // member load, its leader's pc (kInOrder: none). Members fold.
+  std::vector<std::uint8_t> vector_bytes;
+  std::vector<std::int8_t> vector_shift;
+  std::vector<std::uint32_t> vector_leader;
 };
 // The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads) and
 // arithmetic ordered by its operands' latencies (sm.schedule_arithmetic); fills shape.next and
 // shape.entry.
 void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& shape);
+// Groups of neighbouring shared loads ptxas merges into one LDS.64/LDS.128 (sm.vector_shared_loads),
+// over the issue order schedule_runs left; fills vector_bytes, vector_shift and vector_leader and
+// marks the members in may_fold.
+void group_vector_loads(const Program& program, CompilerShape& shape);
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
 struct SmContext {
@@ -183,6 +193,7 @@ class Sm {
   std::uint32_t live_warps_ = 0;
   std::vector<LineAccess> lines_;
   std::vector<unsigned> serial_;  // an integer atomic's serial lanes per line (serial_lanes_per_line)
+  std::array<std::uint64_t, 64> vector_addresses_{};  // a vector shared load's lane addresses (sm.vector_shared_loads)
   StatsCollector stats_;
   Executor executor_;
   MemoryPath memory_;

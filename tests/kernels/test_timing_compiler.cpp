@@ -12,8 +12,11 @@ using warpsim::cli::run_cli;
 TEST_CASE("hoist_shared_loads: shared loads issue ahead of the arithmetic before them, results and counts unchanged",
           "[timing]") {
   // Eight ld.shared, each beside the fmaf that reads it, one warp per sub-partition: in the IR's
-  // order every load's latency is exposed; hoisted, the eight are in flight together.
-  auto dot = [](const std::string& kernel, const std::string& set) { return stop25_run(kernel, {"--gpu-set", set}); };
+  // order every load's latency is exposed; hoisted, the eight are in flight together. Without
+  // sm.vector_shared_loads, which would make the eight two LDS.128 (stop 28).
+  auto dot = [](const std::string& kernel, const std::string& set) {
+    return stop25_run(kernel, {"--gpu-set", set, "--gpu-set", "vector_shared_loads=0"});
+  };
   const auto in_order = dot("shared_dot", "hoist_shared_loads=0"), hoisted = dot("shared_dot", "hoist_shared_loads=10"),
              two = dot("shared_dot", "hoist_shared_loads=2");
   CHECK(cycles(hoisted) * 2 < cycles(in_order));
@@ -26,7 +29,7 @@ TEST_CASE("hoist_shared_loads: shared loads issue ahead of the arithmetic before
   CHECK(two["outputs"] == in_order["outputs"]);
   CHECK(stop25_run("shared_dot", {"--mode", "functional"})["outputs"] == in_order["outputs"]);
   CHECK(hoisted["launches"][0]["warp_instructions"] == in_order["launches"][0]["warp_instructions"]);
-  CHECK(cycles(stop25_run("shared_dot", {})) == cycles(hoisted));  // h100: 10
+  CHECK(cycles(stop25_run("shared_dot", {"--gpu-set", "vector_shared_loads=0"})) == cycles(hoisted));  // h100: 10
   // A shared store between each load and the one before it: no load may pass it, whatever the window.
   const auto stored = dot("shared_dot_stored", "hoist_shared_loads=10"),
              stored0 = dot("shared_dot_stored", "hoist_shared_loads=0");
@@ -253,4 +256,31 @@ TEST_CASE("int_either_pipe: a shl by an immediate takes the fma pipe when the in
   CHECK(cycles(left0) == cycles(right0));        // one pipe: the same classes, the same cycles
   CHECK(left["launches"][0]["warp_instructions"] == right["launches"][0]["warp_instructions"]);
   CHECK(left["outputs"] == left0["outputs"]);
+}
+
+std::string stop28_file() { return std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop28.kir"; }
+
+TEST_CASE("vector_shared_loads: four shared loads of a base the compiler proves aligned issue as one LDS.128",
+          "[timing]") {
+  auto run = [](const std::string& kernel, const std::string& set) {
+    return run_json({stop28_file(), "--kernel", kernel, "--grid", "132", "--block", "1024", "--arg", "rounds=64", "--arg",
+                     "skew=0", "--buffer", "out=f32[135168]:zeros", "--gpu-set", set});
+  };
+  const auto merged = run("quad_sum", "vector_shared_loads=1"), scalar = run("quad_sum", "vector_shared_loads=0");
+  const auto& m = merged["launches"][0]["timing"]["memory"];
+  const auto& s = scalar["launches"][0]["timing"]["memory"];
+  // A round's 16 shared passes (4 loads at a 16-byte lane stride, 4 passes each) become 4, and its
+  // 4 load issues 1: the shared pipe bounds both runs.
+  CHECK(cycles(merged) * 3 < cycles(scalar));
+  CHECK(m["shared_passes"].get<std::uint64_t>() * 3 < s["shared_passes"].get<std::uint64_t>());
+  CHECK(m["shared_requests"].get<std::uint64_t>() * 3 < s["shared_requests"].get<std::uint64_t>());
+  // Timing only: what the kernel computes and executes is the same.
+  CHECK(merged["outputs"] == scalar["outputs"]);
+  CHECK(merged["launches"][0]["warp_instructions"] == scalar["launches"][0]["warp_instructions"]);
+  // The same addresses through a base plus a parameter: nothing the compiler can prove aligned, no merging.
+  const auto skewed = run("quad_sum_skewed", "vector_shared_loads=1"), skewed0 = run("quad_sum_skewed", "vector_shared_loads=0");
+  CHECK(cycles(skewed) == cycles(skewed0));
+  CHECK(skewed["outputs"] == merged["outputs"]);
+  CHECK(cycles(skewed) == Approx(cycles(scalar)).epsilon(0.01));
+  check_refused({{"vector_shared_loads=2", "'sm.vector_shared_loads': '2' must be 0 or 1"}});
 }

@@ -7,7 +7,7 @@
 #      is scored with is committed before that file is opened;
 #   2. calibrate --benches launch, four times: the launch overhead subtracted from every set27 run;
 #   3. SASS of every set27 kernel as the GPU ran it (NVRTC's cubins of the emitted CUDA, made
-#      before the call by timing-set/cubins27.sh), for the misses.
+#      before the call by timing-set/cubins.sh), for the misses.
 set -u
 out=${OUT:?}
 C=$PWD/.carry
@@ -39,7 +39,7 @@ done
 date >> $out/device.txt
 q=$out/sass; mkdir -p $q
 # The cubins are NVRTC's compile of each line's emitted CUDA with warpsim's options, made before the
-# call (docs/validation/h100/timing-set/cubins27.sh): what the timed launches ran. cuobjdump is here.
+# call (docs/validation/h100/timing-set/cubins.sh): what the timed launches ran. cuobjdump is here.
 for c in .carry/cubins27/*.cubin; do
   cuobjdump -sass $c > $q/$(basename $c .cubin).sass 2>&1
 done
