@@ -58,6 +58,11 @@ const std::string kRecordedMape26 = "13";
 // the rules found after its blind score, rounded up.
 const std::string kData27 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop27.json";
 const std::string kRecordedMape27 = "17";
+// The eighth held-out set (stop 28, scored blind at 19.5% over 44 runs with the model of d34d5fa),
+// its "ci" runs (block matching at radius 1, +1%, and the span-1 FFT stage, +76%: two of the cheapest
+// to simulate, a miss included): 38.7%, rounded up.
+const std::string kData28 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop28.json";
+const std::string kRecordedMape28 = "39";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {
@@ -115,6 +120,10 @@ TEST_CASE("the timing error over the sixth saved H100 set does not rise above th
 
 TEST_CASE("the timing error over the seventh saved H100 set does not rise above the recorded figure", "[timing]") {
   check_under_limit(kData27, kRecordedMape27, {"unroll_sum.cu", "Over the 2 runs"});
+}
+
+TEST_CASE("the timing error over the eighth saved H100 set does not rise above the recorded figure", "[timing]") {
+  check_under_limit(kData28, kRecordedMape28, {"block_match.cu", "Over the 2 runs"});
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {
