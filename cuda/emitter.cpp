@@ -43,6 +43,34 @@ std::string_view c_type(Type t) {
   return "void";
 }
 
+// CUDA's built-in vector type of n (2 or 4) elements of t, whose alignment (its size) tells NVVM a
+// PTX ld/st.v2/.v4 may be one vector access (LDG.E.128, LDS.128); "" where there is none. A PTX
+// vector access must be aligned to its whole size, so the cast is what the IR's access promises. An
+// element-wise copy through a scalar pointer compiles to scalar loads on the GPU (the generic pointer's
+// alignment is unknown): set28's batch_mm4 ran 32 LD.E where a user's float4 code runs 8 LDG.E.128.
+std::string vector_type(Type t, unsigned n) {
+  if (n != 2 && n != 4) return {};
+  const char* base = nullptr;
+  switch (t) {
+    case Type::F32: base = "float"; break;
+    case Type::S32: base = "int"; break;
+    case Type::U32:
+    case Type::B32: base = "uint"; break;
+    case Type::S16: base = "short"; break;
+    case Type::U16:
+    case Type::B16: base = "ushort"; break;
+    case Type::S8: base = "char"; break;
+    case Type::U8:
+    case Type::B8: base = "uchar"; break;
+    case Type::F64: base = n == 2 ? "double" : nullptr; break;
+    case Type::S64: base = n == 2 ? "longlong" : nullptr; break;
+    case Type::U64:
+    case Type::B64: base = n == 2 ? "ulonglong" : nullptr; break;
+    default: break;
+  }
+  return base == nullptr ? std::string() : fmt::format("{}{}", base, n);
+}
+
 // Names a kernel may not have: C++ keywords, CUDA built-ins and the functions emitted code calls
 // (an extern "C" kernel of that name would clash with them). Registers, labels and shared arrays
 // get prefixes (r_, L_, s_), so only the kernel name is checked.
@@ -504,6 +532,15 @@ class KernelEmitter {
       case Opcode::Selp:
         return assign(in, fmt::format("{} ? {} : {}", value(in, 3, Type::Pred), value(in, 1, t), value(in, 2, t)), t);
       case Opcode::Ld:
+        if (in.vector > 1 && !vector_type(t, in.vector).empty()) {  // one vector access, as the IR's
+          const std::string vt = vector_type(t, in.vector);
+          const std::string from = fmt::format("(const {}*){}", vt, pointer(in, 1, t));
+          std::string text =
+              fmt::format("{{ const {} ws_v = {}; ", vt, in.non_coherent ? fmt::format("__ldg({})", from) : "*" + from);
+          for (unsigned k = 0; k < in.vector; ++k)
+            text += assign(in, fmt::format("ws_v.{}", "xyzw"[k]), t, k == 0 ? 0 : static_cast<int>(k + 1)) + " ";
+          return text + "}";
+        }
         if (in.vector > 1) {  // element k to the k-th braced register (operands 0, then 2 ...)
           std::string text = fmt::format("{{ const {}* ws_p = {}; ", c_type(t), pointer(in, 1, t));
           for (unsigned k = 0; k < in.vector; ++k)
@@ -521,6 +558,13 @@ class KernelEmitter {
       case Opcode::Sin:
       case Opcode::Cos: return inline_ptx(in);
       case Opcode::St:
+        if (in.vector > 1 && !vector_type(t, in.vector).empty()) {  // one vector access, as the IR's
+          const std::string vt = vector_type(t, in.vector);
+          std::string values;
+          for (unsigned k = 0; k < in.vector; ++k)
+            values += fmt::format("{}({})({})", k == 0 ? "" : ", ", c_type(t), value(in, static_cast<int>(k + 1), t));
+          return fmt::format("{{ {} ws_v = {{{}}}; *({}*){} = ws_v; }}", vt, values, vt, pointer(in, 0, t));
+        }
         if (in.vector > 1) {  // the braced values are operands 1, then 2 ...
           std::string text = fmt::format("{{ {}* ws_p = {}; ", c_type(t), pointer(in, 0, t));
           for (unsigned k = 0; k < in.vector; ++k) text += fmt::format("ws_p[{}] = {}; ", k, value(in, static_cast<int>(k + 1), t));
