@@ -89,7 +89,8 @@ constexpr std::array kReservedNames = {
     "malloc", "free", "memcpy", "memset", "assert", "min", "max", "abs", "fabs", "sqrt", "sqrtf", "fma", "fmaf",
     "exp", "expf", "log", "logf", "pow", "powf", "sin", "sinf", "cos", "cosf", "floor", "floorf", "ceil", "ceilf",
     "round", "roundf", "trunc", "truncf", "isnan", "isinf", "signbit", "dim3", "uint3", "float2", "float4", "int2",
-    "int4", "size_t", "std", "cuda"};
+    "int4", "uint2", "uint4", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+    "double2", "longlong2", "ulonglong2", "size_t", "std", "cuda"};
 
 void check_kernel_name(const std::string& name) {
   const bool reserved = std::find(kReservedNames.begin(), kReservedNames.end(), name) != kReservedNames.end();

@@ -59,6 +59,7 @@ using isa::Type;
 struct Alignment {
   std::vector<std::uint32_t> of_register;
   std::vector<std::uint32_t> of_pc;
+  std::vector<std::uint32_t> of_base;  // per pc: a [register + offset] operand's register as it reaches it
 };
 Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& analysis) {
   static constexpr std::uint64_t kTop = std::uint64_t{1} << 16;
@@ -67,7 +68,7 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
     return bits == 0 ? kTop : std::min(kTop, std::uint64_t{1} << std::min(std::countr_zero(bits), 16));
   };
   const auto& code = kernel.code;
-  std::vector<std::uint64_t> align(kernel.registers.size(), kTop), at(code.size(), kTop);
+  std::vector<std::uint64_t> align(kernel.registers.size(), kTop), at(code.size(), kTop), base(code.size(), kTop);
   for (const std::uint32_t p : kernel.params) align.at(p) = 1;
   // Per pc and operand position: the instruction earlier in its block that wrote the operand's register.
   std::vector<std::array<std::uint32_t, 5>> local(code.size());
@@ -91,7 +92,10 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
     }
     const isa::Instruction& in = code[pc];
     for (unsigned k = 0; k < 5; ++k)
-      local[pc][k] = k < in.operand_count && in.operands[k].kind == OperandKind::Register ? writer.at(in.operands[k].index) : kNone;
+      local[pc][k] = k < in.operand_count && (in.operands[k].kind == OperandKind::Register ||
+                                              in.operands[k].kind == OperandKind::MemRegister)
+                         ? writer.at(in.operands[k].index)
+                         : kNone;
     accesses[pc] = isa::register_access(kernel, in);
     for (unsigned k = 0; k < accesses[pc].write_count; ++k) {
       const std::uint32_t r = accesses[pc].writes[k];
@@ -104,7 +108,6 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
       const isa::Instruction& in = code[pc];
       const isa::RegisterAccess& access = accesses[pc];
-      if (access.write_count == 0) continue;
       const auto operand = [&](unsigned k) -> std::uint64_t {
         const isa::Operand& o = in.operands[k];
         switch (o.kind) {
@@ -114,8 +117,14 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
           default: return 1;
         }
       };
+      for (unsigned k = 0; k < in.operand_count && k < in.operands.size(); ++k)
+        if (in.operands[k].kind == OperandKind::MemRegister) {
+          const std::uint64_t b = local[pc][k] != kNone ? at[local[pc][k]] : align.at(in.operands[k].index);
+          if (b < base[pc]) base[pc] = b, changed = true;
+        }
+      if (access.write_count == 0) continue;
       std::uint64_t v = 1;
-      if (access.write_count == 1 && !in.guarded && !isa::is_float(in.type) && in.type != Type::Pred) {
+      if (access.write_count == 1 && !in.guarded && !in.saturate && !isa::is_float(in.type) && in.type != Type::Pred) {
         switch (in.op) {
           case isa::Opcode::Mov: v = operand(1); break;
           case isa::Opcode::Cvt: v = isa::is_float(in.source_type) ? 1 : operand(1); break;
@@ -141,7 +150,7 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
       }
     }
   }
-  return {{align.begin(), align.end()}, {at.begin(), at.end()}};
+  return {{align.begin(), align.end()}, {at.begin(), at.end()}, {base.begin(), base.end()}};
 }
 
 bool wide(Type t) { return isa::is_wide(t); }
@@ -187,6 +196,7 @@ class Decoder {
     Alignment alignment = known_alignment(kernel_, analysis_);
     program_.register_align = std::move(alignment.of_register);
     program_.value_align = std::move(alignment.of_pc);
+    program_.base_align = std::move(alignment.of_base);
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));
     Inst end;
     end.flow = Flow::OffEnd;

@@ -139,6 +139,9 @@ struct Program {
   // Per pc: the same for the value the instruction writes (an operand written earlier in its basic
   // block counts as that write's value).
   std::vector<std::uint32_t> value_align;
+  // Per pc: the same for the register of a [register + offset] memory operand, as the write that
+  // reaches the instruction left it (its block's earlier write, else the register's least).
+  std::vector<std::uint32_t> base_align;
   bool global_atomics = false;            // blocks may talk to each other (atom on global, membar.gl)
   std::uint32_t warp_size = 32;
   ConvergenceMap convergence;             // joins, loops and reachability (the volta model)

@@ -146,14 +146,14 @@ unsigned shared_passes(const std::uint64_t* addresses, std::uint64_t exec, unsig
     }
     if (one_pass) return 1;
   }
-  // Distinct words per bank; at most 64 lanes x 2 words.
-  std::uint64_t words[128];
+  // Distinct words per bank; at most 64 lanes x 4 words (a 16-byte access, sm.vector_shared_loads).
+  std::uint64_t words[256];
   unsigned n = 0;
   for (std::uint64_t m = exec; m != 0; m &= m - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(m));
     const std::uint64_t first = addresses[lane] / bank_bytes;
     const std::uint64_t last = (addresses[lane] + bytes - 1) / bank_bytes;
-    for (std::uint64_t w = first; w <= last && n < 128; ++w) words[n++] = w;
+    for (std::uint64_t w = first; w <= last && n < 256; ++w) words[n++] = w;
   }
   std::sort(words, words + n);
   n = static_cast<unsigned>(std::unique(words, words + n) - words);

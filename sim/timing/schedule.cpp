@@ -254,7 +254,7 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
   shape.vector_shift.assign(size, 0);
   shape.vector_leader.assign(size, kNone);
   const std::vector<char> starts = run_starts(program);
-  std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order;
+  std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order, truncated_from;
   struct Load {
     std::uint32_t pc = 0;
     std::uint64_t root = 0, def = 0, epoch = 0;  // the base's value: its register and last writer; shared stores before
@@ -267,6 +267,7 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
     while (end < size && !starts[end]) ++end;
     // The base of each candidate load, in the IR's order.
     loads.clear();
+    truncated_from.assign(end - begin, kNone);  // per truncation: its source's write in the run
     std::uint64_t epoch = 0;
     for (std::uint32_t pc = begin; pc < end; ++pc) {
       const Inst& in = code[pc];
@@ -282,14 +283,16 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
           l.root = kNone;
           offset += program.constants32.at(in.mem_base.offset);
         } else {
+          // The base's value: its register and the write of it in this run (none: from before the
+          // run), through a truncation to the 64-bit register it took, as that register was then.
           std::uint32_t root = in.base_register, def = writer[root];
+          align = def != kNone ? program.value_align.at(def) : program.base_align.at(pc);
           if (def != kNone && code[def].truncation && code[def].read_count == 1) {  // cvt.u32.u64 of the base
             root = code[def].reads[0];
-            def = writer[root];
+            def = truncated_from[def - begin];
           }
           l.root = root;
           l.def = def;
-          align = def != kNone ? program.value_align.at(def) : program.register_align.at(root);
         }
         l.chunk_bytes = align >= 16 ? 16 : align >= 8 ? 8 : 0;
         const auto c = static_cast<std::int64_t>(l.chunk_bytes);
@@ -299,6 +302,7 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
           if (offset - l.chunk * c + in.access_bytes <= c) loads.push_back(l);
         }
       }
+      if (in.truncation && in.read_count == 1) truncated_from[pc - begin] = writer[in.reads[0]];
       for (unsigned k = 0; k < in.write_count; ++k) {
         const std::uint32_t r = k == 0 ? in.write : in.more_writes[k - 1];
         if (r == isa::kNoRegister) continue;
@@ -343,8 +347,11 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
           lo = std::min(lo, m.offset);
           hi = std::max<std::int64_t>(hi, m.offset + li.access_bytes);
         }
-        if (members.empty()) continue;
-        shape.vector_bytes[lead.pc] = static_cast<std::uint8_t>(std::bit_ceil(static_cast<std::uint64_t>(hi - lo)));
+        // One vector access: LDS.64 or LDS.128 is aligned to its own size within the chunk.
+        const auto bytes = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(hi - lo)));
+        const std::int64_t within = lo - lead.chunk * static_cast<std::int64_t>(lead.chunk_bytes);
+        if (members.empty() || within % bytes != 0) continue;
+        shape.vector_bytes[lead.pc] = static_cast<std::uint8_t>(bytes);
         shape.vector_shift[lead.pc] = static_cast<std::int8_t>(lo - lead.offset);
         for (const std::size_t j : members) {
           taken[j] = 1;
