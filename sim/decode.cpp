@@ -50,14 +50,14 @@ using isa::Type;
 
 // The largest power of two, up to 2^16, that values are always a multiple of, as ptxas can prove
 // it from how they are computed: per instruction, the value it writes (an operand register written
-// earlier in the same basic block counts as that write's value, any other as its register's), and per
-// register, the least over the instructions that write it last in their block (flow-insensitive
-// across blocks); iterated to a fixed point. Parameters and anything not worked out here count as 1. ptxas proves shared addresses
-// aligned this way before it merges neighbouring loads into one LDS.64 or LDS.128
-// (sm.vector_shared_loads): set27's tiled_matmul reads As[ty][kk..kk+3] with one LDS.128, As[ty]
-// being As + ty * 4 * TILE, while the imported IR passes every shared address through one temporary.
+// earlier in the same basic block counts as that write's value, any other as its register's), where
+// a register's is the least over the instructions that write it last in their block
+// (flow-insensitive across blocks); iterated to a fixed point. Parameters and anything not worked out
+// here count as 1. ptxas proves shared addresses aligned this way before it merges neighbouring loads
+// into one LDS.64 or LDS.128 (sm.vector_shared_loads): set27's tiled_matmul reads As[ty][kk..kk+3]
+// with one LDS.128, As[ty] being As + ty * 4 * TILE, while the imported IR passes every shared
+// address through one temporary.
 struct Alignment {
-  std::vector<std::uint32_t> of_register;
   std::vector<std::uint32_t> of_pc;
   std::vector<std::uint32_t> of_base;  // per pc: a [register + offset] operand's register as it reaches it
 };
@@ -150,7 +150,7 @@ Alignment known_alignment(const isa::Kernel& kernel, const isa::KernelAnalysis& 
       }
     }
   }
-  return {{align.begin(), align.end()}, {at.begin(), at.end()}, {base.begin(), base.end()}};
+  return {{at.begin(), at.end()}, {base.begin(), base.end()}};
 }
 
 bool wide(Type t) { return isa::is_wide(t); }
@@ -194,7 +194,6 @@ class Decoder {
     program_.scoreboard_slots = static_cast<std::uint32_t>(kernel_.registers.size());
     stack_reconvergence_ = stack_reconvergence(kernel_, analysis_);
     Alignment alignment = known_alignment(kernel_, analysis_);
-    program_.register_align = std::move(alignment.of_register);
     program_.value_align = std::move(alignment.of_pc);
     program_.base_align = std::move(alignment.of_base);
     for (std::uint32_t pc = 0; pc < code.size(); ++pc) program_.code.push_back(decode(pc, code[pc]));

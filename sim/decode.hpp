@@ -133,11 +133,9 @@ struct Program {
   SpecialSlots special;
   std::vector<std::uint32_t> branch_pcs;  // pc of each bra, in pc order (branch_slot indexes it)
   std::uint32_t scoreboard_slots = 0;     // kernel registers (isa::Kernel::registers.size())
-  // Per kernel register: the largest power of two (up to 2^16) its value is always a multiple of, as
-  // the compiler can prove it from how it is computed (sm.vector_shared_loads).
-  std::vector<std::uint32_t> register_align;
-  // Per pc: the same for the value the instruction writes (an operand written earlier in its basic
-  // block counts as that write's value).
+  // Per pc: the largest power of two (up to 2^16) the value the instruction writes is always a
+  // multiple of, as the compiler can prove it from how it is computed (an operand written earlier in
+  // its basic block counts as that write's value; sm.vector_shared_loads).
   std::vector<std::uint32_t> value_align;
   // Per pc: the same for the register of a [register + offset] memory operand, as the write that
   // reaches the instruction left it (its block's earlier write, else the register's least).

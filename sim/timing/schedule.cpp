@@ -242,10 +242,11 @@ namespace warpsim::sim {
 // As[ty][kk..kk+3] with one LDS.128 (TILE / 4 of them a tile, beside TILE scalar LDS of Bs), where
 // NVVM's PTX has four ld.shared.f32. Within each straight-line run, in its issue order: loads of 4 or
 // 8 bytes (no vector, no guard) whose bases hold one value (the same register, or truncations of the
-// same 64-bit register, not written between) whose known alignment (Program::register_align) is at
-// least the chunk's, no shared store or atomic between them. The first in issue order leads: it
-// takes the issue slot and the shared passes of the chunk's bytes from the lowest address; the
-// others fold (no slot, their values ready with the leader's).
+// same 64-bit register, not written between) whose known alignment (Program::value_align of the
+// write in the run, else Program::base_align at the load) is at least the chunk's, no shared store
+// or atomic between them, the group one access aligned to its own size. The first in issue order
+// leads: it takes the issue slot and the shared passes of the group's bytes from its lowest address;
+// the others fold (no slot, their values ready with the leader's).
 void group_vector_loads(const Program& program, CompilerShape& shape) {
   const auto& code = program.code;
   const auto size = static_cast<std::uint32_t>(code.size());
@@ -254,7 +255,7 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
   shape.vector_shift.assign(size, 0);
   shape.vector_leader.assign(size, kNone);
   const std::vector<char> starts = run_starts(program);
-  std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order, truncated_from;
+  std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order, truncated_from, position;
   struct Load {
     std::uint32_t pc = 0;
     std::uint64_t root = 0, def = 0, epoch = 0;  // the base's value: its register and last writer; shared stores before
@@ -320,7 +321,7 @@ void group_vector_loads(const Program& program, CompilerShape& shape) {
         if (pc == end - 1 || order.size() > end - begin) break;
         pc = shape.next.empty() || shape.next[pc] == CompilerShape::kInOrder ? pc + 1 : shape.next[pc];
       }
-      std::vector<std::uint32_t> position(end - begin, 0);
+      position.assign(end - begin, 0);
       for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i] - begin] = i;
       std::sort(loads.begin(), loads.end(), [&](const Load& a, const Load& b) { return position[a.pc - begin] < position[b.pc - begin]; });
       std::vector<char> taken(loads.size(), 0);
