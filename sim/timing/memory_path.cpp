@@ -75,10 +75,11 @@ bool MemoryPath::opens_page(std::uint64_t line) {
 }
 
 std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uint32_t extra_latency, bool write,
-                                std::uint32_t* missed) {
+                                std::uint32_t* missed, bool atomic) {
   const std::uint64_t set = l2_.set_index(a.line);
   std::uint64_t pending = 0;  // a hit on a line still being fetched waits for the fetch
-  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending);
+  std::uint32_t dirty = 0;
+  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending, &dirty);
   const std::uint32_t miss = a.sectors & ~hit;
   if (missed != nullptr) *missed = miss;
   const auto sectors = count_sectors(a.sectors);
@@ -99,6 +100,21 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
   std::uint32_t fetched_sectors = 0;
+  // memory.dirty_sectors: a store costs the write-back of the sectors it is the first to write
+  // (missing, or present but clean: an in-place update's read brought them in), once: a sector a
+  // store of this epoch already wrote (the other half of an 8-byte pair, a neighbour's misaligned
+  // store) is charged again here, as the L2 this SM reads is the epoch's start, and the merge gives
+  // the repeats back (find_repeated_fetches).
+  // An atomic writes its sectors at the L2 too: the same charge, beside its read.
+  std::uint32_t dirtied = 0;
+  if ((write || atomic) && gpu_.dirty_sectors != 0) {
+    dirtied = a.sectors & ~dirty;
+    if (dirtied != 0 && (missing == 0 || atomic)) {
+      const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
+      stats.dram_bytes += bytes;
+      arrive = std::max(arrive, dram_channel_.serve(now, double(bytes)));
+    }
+  }
   if (missing > 0) {
     // A read fetches whole aligned groups of memory.dram_fetch_sectors sectors (bw-dram-s8 against
     // bw-dram-s32); a write allocates in L2 without a fetch, and only a read waits for DRAM.
@@ -110,7 +126,8 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
         if (miss & (group << first)) fetched |= group << first;
       filled |= fetched;
     }
-    const std::uint64_t bytes = std::uint64_t{count_sectors(fetched)} * gpu_.sector_bytes;
+    // A store's: the sectors it allocates, and with memory.dirty_sectors those present but clean.
+    const std::uint64_t bytes = std::uint64_t{count_sectors(write && dirtied != 0 ? dirtied : fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     // A fetch that opens a DRAM page of its own (the request's lines scatter and the SM opened no
     // fetch of that page lately: calibrate's gather-dram) costs the channel more than its bytes.
@@ -126,7 +143,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors});
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
   return ready + extra_latency;
 }
 
@@ -233,7 +250,7 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
                                                         : slice_cycles_ * lanes);
       queued = static_cast<std::uint64_t>(std::ceil(begin)) - start;
     }
-    done = std::max(done, to_l2(start, a, serial, false) + queued);
+    done = std::max(done, to_l2(start, a, serial, false, nullptr, true) + queued);
   }
   return done;
 }

@@ -40,6 +40,7 @@ struct L2Fill {
   std::uint32_t sectors = 0;
   std::uint64_t ready = 0;  // when the data fetched from DRAM arrives (0: a hit, nothing fetched)
   std::uint32_t fetched = 0;  // the sectors a read fetched from DRAM (0: none, or a write)
+  std::uint32_t dirtied = 0;  // the sectors a store wrote first (memory.dirty_sectors: their write-back was charged)
 };
 
 class MemoryPath {
@@ -106,9 +107,10 @@ class MemoryPath {
  private:
   std::uint64_t start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
   // Sends missing sectors to L2 (and DRAM); returns when they arrive.
-  // `missed` (if given) receives the sectors L2 did not hold.
+  // `missed` (if given) receives the sectors L2 did not hold; `atomic`: a read that also writes its
+  // sectors (memory.dirty_sectors).
   std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write,
-                      std::uint32_t* missed = nullptr);
+                      std::uint32_t* missed = nullptr, bool atomic = false);
   // Partly written sectors (memory.dram_merge_bytes): a sector that a store allocated in L2 with
   // part of its bytes is kept in a direct-mapped table of kPartialSlots with the bytes written so
   // far; later stores of this SM add theirs, and a sector whose bytes are all written leaves it

@@ -204,6 +204,10 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.dram_merge_bytes", &GpuPreset::dram_merge_bytes,
                        "DRAM bytes a sector costs when a store that missed L2 wrote part of it and no store of its SM filled the rest "
                        "soon after (the merge read of a partly written sector; 0: off)"));
+    f.push_back(number("memory.dirty_sectors", &GpuPreset::dirty_sectors,
+                       "1: the L2 keeps which sectors stores wrote; a store costs DRAM a sector's write-back when it first "
+                       "writes it (missing from L2, or present but clean), once however many stores of the epoch write it "
+                       "(0: each store costs the sectors it misses in L2)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -399,6 +403,7 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");
   need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
        fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
+  need(p.dirty_sectors <= 1, "memory.dirty_sectors", fmt::format("{}", p.dirty_sectors), "must be 0 or 1");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");
   need(p.int_either_pipe <= 1, "sm.int_either_pipe", fmt::format("{}", p.int_either_pipe), "must be 0 or 1");

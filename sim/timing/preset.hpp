@@ -103,6 +103,7 @@ struct GpuPreset {
   double dram_page_miss_bytes = 0;               // extra DRAM bytes a fetch costs when it opens a page none of its SM's recent fetches opened (0: off)
   double scatter_line_cycles = 0;                // a scattered request's k-th L1-missing line leaves k times this after the first (0: all at once)
   double dram_merge_bytes = 0;                   // DRAM bytes a sector a store allocated in L2 costs when it is left partly written (0: off)
+  std::uint32_t dirty_sectors = 0;               // 1: a store costs a sector's write-back when it first dirties it in L2
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load

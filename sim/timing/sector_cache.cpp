@@ -30,8 +30,7 @@ std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
   for (std::uint64_t i = first + 1; i < first + ways_; ++i)
     if (used_[i] < used_[victim]) victim = i;
   tags_[victim] = line;
-  meta_[victim].sectors = 0;
-  meta_[victim].ready = 0;
+  meta_[victim] = Meta{};
   return static_cast<std::size_t>(victim);
 }
 

@@ -41,20 +41,28 @@ class SectorCache {
   // set, for the L2, whose lines are looked up by one SM and filled later by the merge.
   std::uint64_t set_index(std::uint64_t line) const { return sets_ == 0 ? 0 : set_of(line); }
   static unsigned partition_of_set(std::uint64_t set) { return static_cast<unsigned>(set % kPartitions); }
-  // `*ready`: the cycle the line's data arrives (0 if it is not present).
-  std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors, std::uint64_t* ready) const {
+  // `*ready`: the cycle the line's data arrives (0 if it is not present); `*dirty` (if given): the
+  // sectors of `sectors` that a store has written since the line was allocated.
+  std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors, std::uint64_t* ready,
+                               std::uint32_t* dirty = nullptr) const {
     *ready = 0;
+    if (dirty != nullptr) *dirty = 0;
     if (sets_ == 0) return 0;
     const std::int64_t w = find_in(line, set * ways_);
     if (w < 0) return 0;
-    *ready = meta_[static_cast<std::size_t>(w)].ready;
-    return meta_[static_cast<std::size_t>(w)].sectors & sectors;
+    const Meta& m = meta_[static_cast<std::size_t>(w)];
+    *ready = m.ready;
+    if (dirty != nullptr) *dirty = m.dirty & sectors;
+    return m.sectors & sectors;
   }
-  // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch).
-  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part, std::uint64_t ready) {
+  // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch); `dirty`:
+  // the sectors a store wrote.
+  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part, std::uint64_t ready,
+                          std::uint32_t dirty = 0) {
     if (sets_ == 0) return;
     const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part]);
     meta_[i].ready = std::max(meta_[i].ready, ready);
+    meta_[i].dirty |= dirty;
   }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it.
   void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
@@ -83,11 +91,12 @@ class SectorCache {
   std::uint64_t partition_clock_[kPartitions] = {};
   std::vector<std::uint64_t> tags_;
   std::vector<std::uint64_t> used_;
-  // A line's present sectors and when its data arrives, side by side: a hit reads both, so they
-  // share one host cache line.
+  // A line's present sectors, its written ones (the L2 only) and when its data arrives, side by
+  // side: a hit reads them together, so they share one host cache line.
   struct Meta {
     std::uint64_t ready = 0;
     std::uint32_t sectors = 0;
+    std::uint32_t dirty = 0;
   };
   std::vector<Meta> meta_;
 };

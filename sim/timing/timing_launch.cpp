@@ -152,7 +152,7 @@ class EpochRunner {
     for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_) {
       if (merge_misses_) find_repeated_fetches(part, misses_[thread]);
       for (auto& sm : sms_)
-        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready);
+        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
     }
   }
   struct Miss {
@@ -164,24 +164,29 @@ class EpochRunner {
     for (std::uint32_t i = 0; i < sms_.size(); ++i) {
       const auto& fills = sms_[i]->memory().l2_fills()[part];
       for (std::uint32_t k = 0; k < fills.size(); ++k)
-        if (fills[k].fetched != 0) misses.push_back({fills[k].line, fills[k].ready, i, k});
+        if (fills[k].fetched != 0 || fills[k].dirtied != 0) misses.push_back({fills[k].line, fills[k].ready, i, k});
     }
     if (misses.size() < 2) return;
     std::sort(misses.begin(), misses.end(), [](const Miss& a, const Miss& b) {
       return std::tie(a.line, a.ready, a.sm, a.fill) < std::tie(b.line, b.ready, b.sm, b.fill);
     });
-    std::uint32_t covered = 0;  // the sectors fetched so far of the line
+    std::uint32_t covered = 0, written = 0;  // the sectors of the line fetched so far, and written
     for (std::size_t k = 0; k < misses.size(); ++k) {
       const Miss& m = misses[k];
       L2Fill& f = sms_[m.sm]->memory().l2_fills()[part][m.fill];
       if (k == 0 || misses[k - 1].line != m.line) {
         covered = f.fetched;
+        written = f.dirtied;
         continue;
       }
       const std::uint32_t again = f.fetched & covered;
       if (again != 0) sms_[m.sm]->memory().refund(part, again);
       if (again == f.fetched) f.ready = 0;  // the line arrives with the first fetch
       covered |= f.fetched;
+      // memory.dirty_sectors: a sector written by several stores of the epoch is written back once.
+      const std::uint32_t rewritten = f.dirtied & written;
+      if (rewritten != 0) sms_[m.sm]->memory().refund(part, rewritten);
+      written |= f.dirtied;
     }
   }
 
