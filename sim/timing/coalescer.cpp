@@ -6,8 +6,9 @@
 namespace warpsim::sim {
 
 void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned sector_bytes,
-              unsigned line_bytes, std::vector<LineAccess>& out) {
+              unsigned line_bytes, std::vector<LineAccess>& out, ByteRange* dense) {
   out.clear();
+  if (dense != nullptr) *dense = {};
   const unsigned sector_shift = static_cast<unsigned>(std::countr_zero(sector_bytes));
   const unsigned per_line = static_cast<unsigned>(std::countr_zero(line_bytes)) - sector_shift;
   const std::uint64_t in_line = (std::uint64_t{1} << per_line) - 1;
@@ -39,6 +40,7 @@ void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes
     }
     if (affine) {
       append(addresses[0] >> sector_shift, (addresses[0] + std::uint64_t{n - 1} * stride + bytes - 1) >> sector_shift);
+      if (dense != nullptr && (stride == bytes || n == 1)) *dense = {addresses[0], addresses[0] + std::uint64_t{n} * bytes};
       return;
     }
   }

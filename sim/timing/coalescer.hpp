@@ -14,9 +14,13 @@ struct LineAccess {
 };
 
 // Appends to `out` (cleared first) the lines of the executing lanes' accesses of `bytes` each, in
-// ascending line order.
+// ascending line order. `dense` (if given) receives [first, end) when lanes 0..n-1 execute and
+// access consecutive elements (every byte of the range), else {0, 0}.
+struct ByteRange {
+  std::uint64_t first = 0, end = 0;
+};
 void coalesce(const std::uint64_t* addresses, std::uint64_t exec, unsigned bytes, unsigned sector_bytes,
-              unsigned line_bytes, std::vector<LineAccess>& out);
+              unsigned line_bytes, std::vector<LineAccess>& out, ByteRange* dense = nullptr);
 
 // Shared-memory passes: the most distinct bank words any one bank must serve (lanes reading the
 // same word are served together). 1 without conflicts; 32 when every lane hits another word of one bank.

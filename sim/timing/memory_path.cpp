@@ -143,19 +143,26 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
+  last_partition_ = SectorCache::partition_of_set(set);
+  l2_fills_[last_partition_].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
   return ready + extra_latency;
 }
 
-void MemoryPath::apply_refunds() {
-  std::uint64_t bytes = 0;
-  for (auto& r : refunds_) {
-    bytes += r;
-    r = 0;
+void MemoryPath::apply_refunds(std::uint64_t now) {
+  std::uint64_t bytes = 0, merges = 0;
+  for (unsigned p = 0; p < SectorCache::kPartitions; ++p) {
+    bytes += refunds_[p];
+    merges += merges_[p];
+    refunds_[p] = merges_[p] = 0;
   }
-  if (bytes == 0) return;
-  stats.dram_bytes -= std::min(bytes, stats.dram_bytes);
-  dram_channel_.give_back(double(bytes));
+  if (bytes != 0) {
+    stats.dram_bytes -= std::min(bytes, stats.dram_bytes);
+    dram_channel_.give_back(double(bytes));
+  }
+  if (merges != 0) {
+    stats.dram_bytes += merges * gpu_.sector_bytes;
+    dram_channel_.serve(now, double(merges) * gpu_.dram_merge_bytes);
+  }
 }
 
 std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
@@ -186,7 +193,8 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   return done;
 }
 
-std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes) {
+std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
+                                std::uint64_t dense_first, std::uint64_t dense_end) {
   ++stats.global_store_requests;
   const std::uint64_t start = start_request(now, lines);
   std::uint64_t done = start;
@@ -194,37 +202,61 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
   for (const auto& a : lines) sectors += count_sectors(a.sectors);
   stats.global_sectors += sectors;
   std::uint32_t per_sector = gpu_.sector_bytes;
+  const bool dense = dense_end > dense_first;
+  // A dense store's first and last sectors, and what it writes of them.
+  const std::uint64_t sb = gpu_.sector_bytes;
+  const std::uint64_t lo = dense_first / sb, hi = (dense_end - 1) / sb;
+  const auto lo_bytes = static_cast<std::uint32_t>(std::min((lo + 1) * sb, dense_end) - dense_first);
+  const auto hi_bytes = static_cast<std::uint32_t>(dense_end - std::max(hi * sb, dense_first));
   if (gpu_.dram_merge_bytes > 0 && sectors > 0) {
-    per_sector = static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
-    if (per_sector < gpu_.sector_bytes && partial_.empty()) partial_.resize(kPartialSlots);
+    per_sector = dense ? std::min(lo_bytes, hi_bytes)
+                       : static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
+    partial_seen_ = partial_seen_ || per_sector < gpu_.sector_bytes;
   }
+  const std::uint32_t per_line = gpu_.line_bytes / gpu_.sector_bytes;
   for (const auto& a : lines) {
     l1_.update(a.line, a.sectors);
     std::uint32_t missed = 0;
     done = std::max(done, to_l2(start, a, 0, true, &missed));
-    if (!partial_.empty()) track_partial(start, a.line, a.sectors, missed, per_sector);
+    // The merge adds them to its partition's PartialSectors (a sector the L2 held already is not
+    // read back; one written whole only completes others' bytes).
+    if (!partial_seen_) continue;
+    auto& log = stored_[last_partition_];
+    if (!dense) {
+      log.push_back({a.line, a.sectors, missed, per_sector});
+      continue;
+    }
+    std::uint32_t whole = a.sectors;
+    for (const auto& [sector, part] : {std::pair{lo, lo_bytes}, std::pair{hi, hi_bytes}}) {
+      if (sector / per_line != a.line || part >= gpu_.sector_bytes) continue;
+      const std::uint32_t bit = 1u << (sector % per_line);
+      if (!(whole & bit)) continue;  // lo == hi: entered once, with the lesser
+      whole &= ~bit;
+      log.push_back({a.line, bit, missed & bit, lo == hi ? per_sector : part});
+    }
+    if (whole != 0) log.push_back({a.line, whole, missed & whole, gpu_.sector_bytes});
   }
   return done;
 }
 
-void MemoryPath::track_partial(std::uint64_t now, std::uint64_t line, std::uint32_t sectors, std::uint32_t missed,
-                               std::uint32_t bytes) {
+unsigned PartialSectors::add(std::uint64_t line, std::uint32_t sectors, std::uint32_t missed, std::uint32_t bytes,
+                             std::uint32_t sector_bytes) {
+  if (table_.empty()) table_.resize(kSlots);
+  unsigned pushed = 0;
   for (std::uint32_t m = sectors; m != 0; m &= m - 1) {
     const unsigned s = static_cast<unsigned>(std::countr_zero(m));
     const std::uint64_t key = (line << 5 | s) + 1;
-    PartialSector& e = partial_[(key * 0x9e3779b97f4a7c15ull) >> (64 - std::countr_zero(kPartialSlots))];
+    Entry& e = table_[(key * 0x9e3779b97f4a7c15ull) >> (64 - std::countr_zero(kSlots))];
     if (e.key == key) {  // more of a sector already partly written
       e.bytes += bytes;
-      if (e.bytes >= gpu_.sector_bytes) e = {};
+      if (e.bytes >= sector_bytes) e = {};
       continue;
     }
-    if (bytes >= gpu_.sector_bytes || !(missed & (1u << s))) continue;  // whole, or a sector L2 held
-    if (e.key != 0) {  // the sector pushed out was left partly written: its merge read
-      stats.dram_bytes += gpu_.sector_bytes;
-      dram_channel_.serve(now, gpu_.dram_merge_bytes);
-    }
+    if (bytes >= sector_bytes || !(missed & (1u << s))) continue;  // whole, or a sector L2 held
+    if (e.key != 0) ++pushed;  // the sector pushed out was left partly written: its merge read
     e = {key, bytes};
   }
+  return pushed;
 }
 
 std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned same_address,

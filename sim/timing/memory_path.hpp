@@ -43,6 +43,40 @@ struct L2Fill {
   std::uint32_t dirtied = 0;  // the sectors a store wrote first (memory.dirty_sectors: their write-back was charged)
 };
 
+// A store's sectors of one line that its lanes wrote the same number of bytes of (memory.dram_merge_bytes),
+// with those the L2 did not hold, for the merge's PartialSectors.
+struct StoredSectors {
+  std::uint64_t line = 0;
+  std::uint32_t sectors = 0, missed = 0, bytes = 0;
+};
+
+// Partly written sectors (memory.dram_merge_bytes), chip-wide: a sector that a store allocated in L2
+// with part of its bytes is kept, with the bytes written so far, in a direct-mapped table of one L2
+// partition (SectorCache::partition_of_set), filled by the epoch's merge in SM order; later stores
+// of any SM add theirs, and a sector whose bytes are all written leaves it (a transpose's column
+// stores: a block's 8 warps write a sector's 8 words; LBM's misaligned pushes: the neighbouring
+// block, on another SM, writes the rest). One pushed out unfilled costs the SM whose store pushed
+// it a merge (scatter-dram: the H100's L2 reads such a sector back from DRAM before writing it,
+// Nsight Compute's DRAM reads equal its writes). Until stop 29 each SM kept its own table, and the
+// sectors two SMs' stores share were all charged: set28's LBM push, +78% (Nsight Compute: 155 MB
+// read from DRAM where pull reads 151).
+class PartialSectors {
+ public:
+  // Adds a store's `bytes` to each sector of `sectors` of `line` already in the table, and enters
+  // those of `missed` it writes only part of; returns how many partly written sectors it pushed out.
+  unsigned add(std::uint64_t line, std::uint32_t sectors, std::uint32_t missed, std::uint32_t bytes,
+               std::uint32_t sector_bytes);
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;  // (line x 32 + sector) + 1; 0: empty
+    std::uint32_t bytes = 0;
+  };
+  static constexpr std::size_t kSlots = 32768;  // a power of two: the slot is the hash's top bits
+  static_assert((kSlots & (kSlots - 1)) == 0);
+  std::vector<Entry> table_;  // allocated at the first partial store
+};
+
 class MemoryPath {
  public:
   MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes);
@@ -61,7 +95,10 @@ class MemoryPath {
   std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
   // `bytes`: what the executing lanes write (lanes x access size), spread evenly over the request's
   // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
-  std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes);
+  // `dense_end` > `dense_first`: the lanes write every byte of [dense_first, dense_end) (coalesce's
+  // `dense`), so only the sectors at its ends can be partly written, by what of them it covers.
+  std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
+                      std::uint64_t dense_first = 0, std::uint64_t dense_end = 0);
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for a turn x the SMs
   // at work (they share it); a request waits for its slice. The turn, by kind:
   //  - Float: memory.atomic_slice_cycles x same_address (atom-hot 3.49 a lane, atom-line-m4 13.9 for
@@ -93,15 +130,23 @@ class MemoryPath {
   // The lines this SM brought into L2 since the last merge, by L2 partition
   // (SectorCache::partition_of_set), so each host thread of the merge reads only its partitions.
   std::vector<L2Fill>* l2_fills() { return l2_fills_; }
+  // The same for the sectors its stores wrote, once one of them wrote part of a sector.
+  std::vector<StoredSectors>* stored_sectors() { return stored_; }
   void clear_l2_fills() {
     for (auto& f : l2_fills_) f.clear();
+    for (auto& f : stored_) f.clear();
   }
   // The merge found that an SM with a lower (ready, SM) fetched `sectors` of a line this SM also
   // fetched from DRAM in the same epoch: on the GPU the second request waits on the first's miss in
   // the L2, and DRAM moves the line once. Called by the merge's thread of partition `part` only;
   // apply_refunds (the SM's next epoch) takes the bytes off this SM's DRAM figures and its channel.
   void refund(unsigned part, std::uint32_t sectors) { refunds_[part] += std::uint64_t{count_lanes(sectors)} * gpu_.sector_bytes; }
-  void apply_refunds();
+  // The merge found that a store of this SM pushed `sectors` partly written sectors out of
+  // partition `part`'s PartialSectors: each costs a merge read (memory.dram_merge_bytes), charged
+  // by apply_refunds.
+  void charge_merges(unsigned part, unsigned sectors) { merges_[part] += sectors; }
+  // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads on, at `now`.
+  void apply_refunds(std::uint64_t now);
   MemoryStats stats;
 
  private:
@@ -111,21 +156,6 @@ class MemoryPath {
   // sectors (memory.dirty_sectors).
   std::uint64_t to_l2(std::uint64_t now, const LineAccess& access, std::uint32_t extra_latency, bool write,
                       std::uint32_t* missed = nullptr, bool atomic = false);
-  // Partly written sectors (memory.dram_merge_bytes): a sector that a store allocated in L2 with
-  // part of its bytes is kept in a direct-mapped table of kPartialSlots with the bytes written so
-  // far; later stores of this SM add theirs, and a sector whose bytes are all written leaves it
-  // (a transpose's column stores: the block's 8 warps write a sector's 8 words). One pushed out
-  // unfilled costs the DRAM share a merge (scatter-dram: the H100's L2 reads such a sector back
-  // from DRAM before writing it, Nsight Compute's DRAM reads equal its writes).
-  void track_partial(std::uint64_t now, std::uint64_t line, std::uint32_t sectors, std::uint32_t missed,
-                     std::uint32_t bytes);
-  struct PartialSector {
-    std::uint64_t key = 0;  // (line x 32 + sector) + 1; 0: empty
-    std::uint32_t bytes = 0;
-  };
-  static constexpr std::size_t kPartialSlots = 4096;  // a power of two: the slot is the hash's top bits
-  static_assert((kPartialSlots & (kPartialSlots - 1)) == 0);
-  std::vector<PartialSector> partial_;  // allocated at the first partial store
 
   const GpuPreset& gpu_;
   const SectorCache& l2_;
@@ -148,6 +178,10 @@ class MemoryPath {
   std::uint64_t lsu_free_ = 0, shared_free_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
   std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)
+  std::uint64_t merges_[SectorCache::kPartitions] = {};   // merge reads by partition (charge_merges)
+  std::vector<StoredSectors> stored_[SectorCache::kPartitions];
+  unsigned last_partition_ = 0;  // of the line to_l2 looked up last
+  bool partial_seen_ = false;    // a store of this SM wrote part of a sector
 };
 
 }  // namespace warpsim::sim

@@ -202,7 +202,7 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.dram_page_miss_bytes", &GpuPreset::dram_page_miss_bytes,
                        "extra DRAM bytes a fetch costs when its request's lines span more than 8 pages and none of its SM's last 64 scattered fetches opened its page (scattered reads; 0: off)"));
     f.push_back(number("memory.dram_merge_bytes", &GpuPreset::dram_merge_bytes,
-                       "DRAM bytes a sector costs when a store that missed L2 wrote part of it and no store of its SM filled the rest "
+                       "DRAM bytes a sector costs when a store that missed L2 wrote part of it and no store of any SM filled the rest "
                        "soon after (the merge read of a partly written sector; 0: off)"));
     f.push_back(number("memory.dirty_sectors", &GpuPreset::dirty_sectors,
                        "1: the L2 keeps which sectors stores wrote; a store costs DRAM a sector's write-back when it first "

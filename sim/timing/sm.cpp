@@ -351,7 +351,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
 
 bool Sm::run_until(std::uint64_t end) {
   progress_ = false;
-  memory_.apply_refunds();   // found by the merge at the end of the last epoch
+  memory_.apply_refunds(now_);  // found by the merge at the end of the last epoch
   memory_.clear_l2_fills();  // merged at the end of the last epoch
   for (const auto& [linear, start] : pending_) start_block(linear, start);
   pending_.clear();
@@ -611,7 +611,9 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   if (in.access_bytes != 0 && r.exec != 0) {
     const GpuPreset& g = ctx_.gpu;
     if (isa::is_global_memory(in.timing)) {
-      coalesce(r.addresses, r.exec, in.access_bytes, g.sector_bytes, g.line_bytes, lines_);
+      ByteRange dense;
+      coalesce(r.addresses, r.exec, in.access_bytes, g.sector_bytes, g.line_bytes, lines_,
+               in.timing == TimingClass::StoreGlobal ? &dense : nullptr);
       if (in.timing == TimingClass::LoadGlobal) {
         // Over several lines the L1's data banks may conflict. A line's words lie in distinct banks,
         // so a request takes at most one pass a line: counted only when that could outlast its
@@ -624,7 +626,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {
-        s.memory_done = std::max(s.memory_done, memory_.store(now, lines_, count_lanes(r.exec) * in.access_bytes));
+        s.memory_done = std::max(s.memory_done, memory_.store(now, lines_, count_lanes(r.exec) * in.access_bytes, dense.first, dense.end));
       } else {
         const unsigned lanes = count_lanes(r.exec);
         unsigned same = most_common_address(r.addresses, r.exec);

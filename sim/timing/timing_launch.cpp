@@ -61,7 +61,8 @@ class SpinBarrier {
 // takes the others' unstepped ones, so a core that runs slower holds the epoch up less.
 class EpochRunner {
  public:
-  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses)
+  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
+              std::uint32_t sector_bytes)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -71,6 +72,7 @@ class EpochRunner {
         start_(threads_),
         stepped_(threads_),
         merge_misses_(merge_misses),
+        sector_bytes_(sector_bytes),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t] {
@@ -151,8 +153,13 @@ class EpochRunner {
   void merge(unsigned thread) {
     for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_) {
       if (merge_misses_) find_repeated_fetches(part, misses_[thread]);
-      for (auto& sm : sms_)
+      for (auto& sm : sms_) {
         for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
+        unsigned pushed = 0;
+        for (const auto& st : sm->memory().stored_sectors()[part])
+          pushed += partial_[part].add(st.line, st.sectors, st.missed, st.bytes, sector_bytes_);
+        if (pushed != 0) sm->memory().charge_merges(part, pushed);
+      }
     }
   }
   struct Miss {
@@ -204,6 +211,8 @@ class EpochRunner {
   std::uint64_t end_ = 0;
   std::atomic<bool> quit_{false};
   bool merge_misses_ = false;
+  std::uint32_t sector_bytes_ = 32;
+  PartialSectors partial_[SectorCache::kPartitions];  // each filled by its partition's merge thread
   std::vector<std::vector<Miss>> misses_;  // per thread, reused from epoch to epoch
 };
 
@@ -241,7 +250,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
-  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0);
+  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.sector_bytes);
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
   // DRAM utilisation, chip-wide: the bytes all SMs moved in the last epoch over what the chip could
@@ -331,7 +340,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // The host threads join once every one has finished the last epoch's merge; that merge's refunds
   // (MemoryPath::refund) would otherwise wait for an epoch that never comes.
   runner.reset();
-  for (auto& sm : sms) sm->memory().apply_refunds();
+  for (auto& sm : sms) sm->memory().apply_refunds(now);
   // Merge in SM order: every figure is a sum or a deterministic selection.
   StatsCollector& first = sms[0]->stats();
   for (std::size_t i = 1; i < sms.size(); ++i) first.merge(std::move(sms[i]->stats()));

@@ -657,8 +657,9 @@ TEST_CASE("stores: the least L2 share a store's access takes, and the merge read
   // Column stores write the same partial sectors a warp, but the block fills each: no merge.
   const auto filled = columns({"dram_merge_bytes=512"}), unfilled = columns({"dram_merge_bytes=0"});
   CHECK(cycles(filled) == cycles(unfilled));
-  // A few sectors may leave the 4,096-entry table before their block's last warp fills them, as the
-  // warps' order allows (150 of 524,288 at stop 26): well under 0.1% more DRAM bytes.
+  // A few sectors may leave their L2 partition's table (32,768 entries, chip-wide since stop 29)
+  // before their block's last warp fills them, as the warps' order allows: well under 0.1% more
+  // DRAM bytes.
   const auto filled_bytes = memory_of(filled, 0)["dram_bytes"].get<std::uint64_t>(),
              unfilled_bytes = memory_of(unfilled, 0)["dram_bytes"].get<std::uint64_t>();
   CHECK(filled_bytes >= unfilled_bytes);

@@ -2,6 +2,7 @@
 // the set of 32-byte sectors every executing lane touches, grouped by 128-byte line.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -53,9 +54,21 @@ TEST_CASE("coalescing equals the per-lane sector set for strided, broadcast and 
     for (unsigned l = 0; l < 64; ++l) addresses[l] = base + l * stride;
     if (round % 5 == 4) addresses[rng() % 32] += 32 * (1 + rng() % 8);  // one lane off the stride
     if (round % 7 == 6) std::swap(addresses[0], addresses[lanes - 1]);    // falling addresses
-    coalesce(addresses, exec, bytes, 32, 128, out);
+    warpsim::sim::ByteRange dense;
+    coalesce(addresses, exec, bytes, 32, 128, out, &dense);
     INFO("round " << round << " bytes " << bytes << " stride " << stride << " exec " << exec);
     REQUIRE(as_map(out) == reference(addresses, exec, bytes));
+    // `dense`: lanes 0..n-1 at consecutive elements, every byte of [first, end) written; claimed
+    // exactly then (a store's partly written sectors are its range's ends: memory_path.cpp).
+    bool consecutive = exec != 0 && (exec & (exec + 1)) == 0;
+    const unsigned n = static_cast<unsigned>(std::popcount(exec));
+    for (unsigned l = 0; l < n && consecutive; ++l) consecutive = addresses[l] == addresses[0] + std::uint64_t{l} * bytes;
+    if (consecutive) {
+      REQUIRE(dense.first == addresses[0]);
+      REQUIRE(dense.end == addresses[0] + std::uint64_t{n} * bytes);
+    } else {
+      REQUIRE(dense.end == dense.first);
+    }
   }
 }
 
