@@ -20,7 +20,8 @@ std::string_view timing_class_description(TimingClass c) { return kDescriptions[
 
 TimingClass timing_class(const Instruction& in) {
   const OpcodeInfo& info = in.info();
-  // f64 add, mul and fma run on the FP64 units (fp64); f64 div and sqrt are timed as f32's.
+  // f64 add, mul and fma run on the FP64 units (fp64); f64 div and sqrt are sequences of their own
+  // (ddiv, dsqrt: stop 29, set29's f64-divsqrt ran 2-3 times slower than timed as f32's).
   const bool fp = is_float(in.type);
   const bool fp64 = fp && in.type == Type::F64;
   const bool shared = in.space == Space::Shared;
@@ -52,8 +53,12 @@ TimingClass timing_class(const Instruction& in) {
       // A 64-bit product is a short IMAD sequence (IMAD.WIDE.U32 and two IMAD for mul.lo.u64: the
       // SASS of set25's hash64); mul.wide.u32 (32-bit sources) is one IMAD.WIDE.
       return is_wide(in.type) ? TimingClass::IntMul64 : TimingClass::IntMul;
-    case Latency::Div: return fp ? TimingClass::FpDiv : TimingClass::IntDiv;
-    case Latency::Sqrt: return TimingClass::Sfu;
+    case Latency::Div: return fp ? (fp64 ? TimingClass::Fp64Div : TimingClass::FpDiv) : TimingClass::IntDiv;
+    case Latency::Sqrt:
+      // rcp.rn.f64 and sqrt.rn.f64 are DFMA sequences from a MUFU estimate (the SASS of set29's
+      // f64_divsqrt: about 6 DFMA a reciprocal); their .approx forms, and rsqrt, are the MUFU alone.
+      if (!fp64 || in.rounding == Rounding::Approx || in.op == Opcode::Rsqrt) return TimingClass::Sfu;
+      return in.op == Opcode::Rcp ? TimingClass::Fp64Rcp : TimingClass::Fp64Sqrt;
     case Latency::Convert: return TimingClass::Convert;
     case Latency::Load: return shared ? TimingClass::LoadShared : TimingClass::LoadGlobal;
     case Latency::Store: return shared ? TimingClass::StoreShared : TimingClass::StoreGlobal;

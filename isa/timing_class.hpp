@@ -22,6 +22,9 @@ namespace warpsim::isa {
   X(FpAlu, "fp32", "f32 add, mul, mad, min, max, neg, abs, compare, select")             \
   X(Fp64Alu, "fp64", "f64 add, mul, fma, min, max, neg, abs, compare (the FP64 units)")   \
   X(FpDiv, "fdiv", "f32 div (a compiled instruction sequence)")                          \
+  X(Fp64Div, "ddiv", "f64 div (a compiled sequence of FP64 FMAs from a reciprocal estimate)") \
+  X(Fp64Sqrt, "dsqrt", "f64 sqrt (a compiled sequence of FP64 FMAs from a reciprocal square root estimate)") \
+  X(Fp64Rcp, "drcp", "f64 rcp.rn, 1.0 / x (a shorter sequence of FP64 FMAs from a reciprocal estimate)") \
   X(Sfu, "sfu", "special functions: sqrt")                                               \
   X(Convert, "cvt", "type conversions")                                                  \
   X(Vote, "vote", "vote, ballot, activemask")                                            \

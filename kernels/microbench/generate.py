@@ -37,6 +37,10 @@ CLASSES = {
     "fp32": ("f32", "f32 a, f32 b", "add.f32 {x}, a, zf", lambda i, x: f"add.f32 {x}, {x}, b"),
     "fp64": ("f64", "f32 a, f32 b", "add.f64 {x}, da, zd", lambda i, x: f"fma.rn.f64 {x}, {x}, da, db"),
     "fdiv": ("f32", "f32 a, f32 b", "add.f32 {x}, b, zf", lambda i, x: f"div.f32 {x}, a, {x}"),
+    # f64 division and square root (stop 29): ptxas's sequences of DFMA from MUFU.RCP64H / RSQ64H.
+    "ddiv": ("f64", "f32 a, f32 b", "add.f64 {x}, db, zd", lambda i, x: f"div.rn.f64 {x}, da, {x}"),
+    "dsqrt": ("f64", "f32 a, f32 b", "add.f64 {x}, da, zd", lambda i, x: f"sqrt.rn.f64 {x}, {x}"),
+    "drcp": ("f64", "f32 a, f32 b", "add.f64 {x}, da, zd", lambda i, x: f"rcp.rn.f64 {x}, {x}"),
     "sfu": ("f32", "f32 a, f32 b", "add.f32 {x}, a, zf", lambda i, x: f"sqrt.f32 {x}, {x}"),
     "cvt": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32",
             lambda i, x: f"cvt.f32.u32 f{x}, {x}" if i % 2 == 0 else f"cvt.u32.f32 {x}, f{x}"),

@@ -55,7 +55,10 @@ std::uint32_t Sm::pipe(const Inst& in) const {
     case TimingClass::FenceGl: return 4;
     case TimingClass::Vote:
     case TimingClass::Shuffle: return 5;
-    case TimingClass::Fp64Alu: return 6;  // the FP64 units, apart from the FP32 ones
+    case TimingClass::Fp64Alu:
+    case TimingClass::Fp64Div:
+    case TimingClass::Fp64Sqrt:
+    case TimingClass::Fp64Rcp: return 6;  // the FP64 units, apart from the FP32 ones
   }
   return 0;
 }

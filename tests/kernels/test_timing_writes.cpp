@@ -18,6 +18,22 @@ nlohmann::json stop29(const std::string& kernel, const std::string& grid, const 
   return run_json(args);
 }
 std::uint64_t dram_bytes(const nlohmann::json& report) { return memory_of(report, 0)["dram_bytes"].get<std::uint64_t>(); }
+// One thread of a stop29.kir kernel over out=f64[1].
+nlohmann::json stop29_one(const std::string& kernel, const std::vector<std::string>& sets) {
+  std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop29.kir", "--kernel", kernel, "--grid",
+                                "1", "--block", "1", "--buffer", "out=f64[1]:zeros"};
+  for (const auto& set : sets) args.insert(args.end(), {"--gpu-set", set});
+  return run_json(args);
+}
+// A pipeline latency of the h100 preset, as `warpsim gpus --params` would show it.
+unsigned base_latency(const std::string& key) {
+  warpsim::cli::Io io;
+  REQUIRE(warpsim::cli::run_cli({"gpus", "--params"}, io) == 0);
+  const auto at = io.out.find("pipeline." + key + " ");
+  REQUIRE(at != std::string::npos);
+  const auto eq = io.out.find_first_of("0123456789", at + key.size() + 9);
+  return static_cast<unsigned>(std::stoul(io.out.substr(eq)));
+}
 }  // namespace
 
 TEST_CASE("dirty_sectors: a sector costs one write-back however many stores write it, and an in-place update costs one",
@@ -56,4 +72,25 @@ TEST_CASE("partly written sectors: a store's whole sectors are whole, and anothe
   CHECK(dram_bytes(merged) == dram_bytes(free));
   // The written bytes and the sector past them, once.
   CHECK(dram_bytes(free) == 8192ull * 256 * 4 + 32);
+}
+
+// Not a write rule, but stop 29's too: the f64 sequences ptxas compiles (set29's f64-divsqrt).
+TEST_CASE("f64 div, rcp and sqrt are classes of their own (ddiv, drcp, dsqrt), an approximate rcp the SFU's",
+          "[timing]") {
+  auto run = [](const std::vector<std::string>& sets) {
+    return stop29_one("f64_special", sets);
+  };
+  const auto base = run({});
+  const auto& mix = base["launches"][0]["instruction_mix"];
+  for (const char* cls : {"ddiv", "drcp", "dsqrt", "sfu", "fp64"}) CHECK(mix[cls]["warp_instructions"] == 1);
+  CHECK_FALSE(mix.contains("fdiv"));
+  // Each class's latency is its own: 100 cycles more on one dependent instruction, 100 more in all.
+  for (const char* key : {"ddiv_latency", "drcp_latency", "dsqrt_latency", "sfu_latency"}) {
+    INFO(key);
+    const auto slower = run({std::string(key) + "=" + std::to_string(base_latency(key) + 100)});
+    CHECK(cycles(slower) == cycles(base) + 100);
+    CHECK(slower["outputs"] == base["outputs"]);
+  }
+  // f32 div's latency does not touch them.
+  CHECK(cycles(run({"fdiv_latency=400"})) == cycles(base));
 }

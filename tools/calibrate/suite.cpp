@@ -99,8 +99,8 @@ std::array<std::uint64_t, 2> chain_args(const std::string& cls) {
   if (cls == "imul") return {3, 0};
   if (cls == "imul64") return {3, 5};  // x * ((5 << 32) + 3): odd, so the chain never reaches 0
   if (cls == "fp32" || cls == "fp64") return {f32(1.0f), f32(0.5f)};
-  if (cls == "fdiv") return {f32(1.5f), f32(1.0f)};
-  if (cls == "sfu") return {f32(2.0f), f32(0.0f)};
+  if (cls == "fdiv" || cls == "ddiv" || cls == "drcp") return {f32(1.5f), f32(1.0f)};
+  if (cls == "sfu" || cls == "dsqrt") return {f32(2.0f), f32(0.0f)};
   if (cls == "cvt") return {1000, 0};
   if (cls == "vote") return {1, 0};
   return {0x9e3779b9u, 7};
@@ -293,7 +293,7 @@ std::vector<BenchInfo> make_suite() {
                  run.launch("mb_sync.kir", "clock_pair", 1, 1, {out});
                  return double(run.read_u64(out, 1)[0]);
                }});
-  for (const std::string cls : {"int", "int64", "logic", "imul", "imul64", "bits", "idiv", "fp32", "fp64", "fdiv", "sfu", "cvt", "shfl", "vote"}) {
+  for (const std::string cls : {"int", "int64", "logic", "imul", "imul64", "bits", "idiv", "fp32", "fp64", "fdiv", "ddiv", "dsqrt", "drcp", "sfu", "cvt", "shfl", "vote"}) {
     s.push_back({"lat-" + cls,
                  fmt::format("one warp, a dependent chain of {} instructions (mb_chain_{}.kir)", cls, cls), "cycles/op",
                  "pipeline." + cls + "_latency", Fit::Additive, 1,
