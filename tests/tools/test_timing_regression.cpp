@@ -63,9 +63,15 @@ const std::string kRecordedMape27 = "17";
 // The eighth held-out set (stop 28, scored blind at 19.5% over 44 runs with the model of d34d5fa),
 // its "ci" runs (block matching at radius 1, +1%, and the span-1 FFT stage, +76%: two of the cheapest
 // to simulate, a miss included): 38.7% blind, 38.5% once the FFT was measured again with the
-// emitter's vector accesses (float2), rounded up.
+// emitter's vector accesses (float2); 12.0% since stop 29's write path (the FFT stage's 8-byte pairs
+// charged once: +23%), rounded up.
 const std::string kData28 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop28.json";
-const std::string kRecordedMape28 = "39";
+const std::string kRecordedMape28 = "13";
+// The ninth held-out set (stop 29, scored blind at 21.6% over 45 runs with the model of bc83179),
+// its "ci" runs (the Tanimoto scan over 512- and 2,048-bit fingerprints, +6% and -36%: a hit and a
+// miss of one family): 21.1%, rounded up.
+const std::string kData29 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop29.json";
+const std::string kRecordedMape29 = "22";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {
@@ -127,6 +133,10 @@ TEST_CASE("the timing error over the seventh saved H100 set does not rise above 
 
 TEST_CASE("the timing error over the eighth saved H100 set does not rise above the recorded figure", "[timing]") {
   check_under_limit(kData28, kRecordedMape28, {"block_match.cu", "Over the 2 runs"});
+}
+
+TEST_CASE("the timing error over the ninth saved H100 set does not rise above the recorded figure", "[timing]") {
+  check_under_limit(kData29, kRecordedMape29, {"tanimoto.cu", "Over the 2 runs"});
 }
 
 TEST_CASE("the timing regression check fails when the error is above the limit", "[timing]") {
