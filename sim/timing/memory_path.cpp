@@ -143,8 +143,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  last_partition_ = SectorCache::partition_of_set(set);
-  l2_fills_[last_partition_].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
   return ready + extra_latency;
 }
 
@@ -201,38 +200,44 @@ std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);
   stats.global_sectors += sectors;
-  std::uint32_t per_sector = gpu_.sector_bytes;
-  const bool dense = dense_end > dense_first;
-  // A dense store's first and last sectors, and what it writes of them.
-  const std::uint64_t sb = gpu_.sector_bytes;
-  const std::uint64_t lo = dense_first / sb, hi = (dense_end - 1) / sb;
-  const auto lo_bytes = static_cast<std::uint32_t>(std::min((lo + 1) * sb, dense_end) - dense_first);
-  const auto hi_bytes = static_cast<std::uint32_t>(dense_end - std::max(hi * sb, dense_first));
-  if (gpu_.dram_merge_bytes > 0 && sectors > 0) {
-    per_sector = dense ? std::min(lo_bytes, hi_bytes)
-                       : static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
-    partial_seen_ = partial_seen_ || per_sector < gpu_.sector_bytes;
+  // memory.dram_merge_bytes: what the store writes of each sector. A dense store (lanes 0..n-1 at
+  // consecutive elements) writes its middle sectors whole and its first and last (lo, hi) by what
+  // of them it covers; any other store's bytes are spread evenly over its sectors.
+  const bool merges = gpu_.dram_merge_bytes > 0 && sectors > 0;
+  const bool dense = merges && dense_end > dense_first;
+  std::uint32_t per_sector = gpu_.sector_bytes, lo_bytes = 0, hi_bytes = 0;
+  std::uint64_t lo = 0, hi = 0;
+  if (dense) {
+    const unsigned shift = static_cast<unsigned>(std::countr_zero(gpu_.sector_bytes));
+    lo = dense_first >> shift;
+    hi = (dense_end - 1) >> shift;
+    lo_bytes = static_cast<std::uint32_t>(std::min((lo + 1) << shift, dense_end) - dense_first);
+    hi_bytes = static_cast<std::uint32_t>(dense_end - std::max(hi << shift, dense_first));
+    per_sector = std::min(lo_bytes, hi_bytes);
+  } else if (merges) {
+    per_sector = static_cast<std::uint32_t>(std::min<std::size_t>(gpu_.sector_bytes, bytes / sectors));
   }
-  const std::uint32_t per_line = gpu_.line_bytes / gpu_.sector_bytes;
+  if (per_sector < gpu_.sector_bytes) partial_seen_ = log_stores_ = true;
   for (const auto& a : lines) {
     l1_.update(a.line, a.sectors);
     std::uint32_t missed = 0;
     done = std::max(done, to_l2(start, a, 0, true, &missed));
-    // The merge adds them to its partition's PartialSectors (a sector the L2 held already is not
+    // The merge adds them to their partition's PartialSectors (a sector the L2 held already is not
     // read back; one written whole only completes others' bytes).
-    if (!partial_seen_) continue;
-    auto& log = stored_[last_partition_];
+    if (!log_stores_) continue;
+    auto& log = stored_[SectorCache::partition_of_set(l2_.set_index(a.line))];
     if (!dense) {
       log.push_back({a.line, a.sectors, missed, per_sector});
       continue;
     }
+    const std::uint32_t per_line = gpu_.line_bytes / gpu_.sector_bytes;
     std::uint32_t whole = a.sectors;
     for (const auto& [sector, part] : {std::pair{lo, lo_bytes}, std::pair{hi, hi_bytes}}) {
       if (sector / per_line != a.line || part >= gpu_.sector_bytes) continue;
       const std::uint32_t bit = 1u << (sector % per_line);
-      if (!(whole & bit)) continue;  // lo == hi: entered once, with the lesser
+      if (!(whole & bit)) continue;  // lo == hi: one sector, entered once
       whole &= ~bit;
-      log.push_back({a.line, bit, missed & bit, lo == hi ? per_sector : part});
+      log.push_back({a.line, bit, missed & bit, part});
     }
     if (whole != 0) log.push_back({a.line, whole, missed & whole, gpu_.sector_bytes});
   }

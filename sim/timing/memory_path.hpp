@@ -74,7 +74,7 @@ class PartialSectors {
   };
   static constexpr std::size_t kSlots = 32768;  // a power of two: the slot is the hash's top bits
   static_assert((kSlots & (kSlots - 1)) == 0);
-  std::vector<Entry> table_;  // allocated at the first partial store
+  std::vector<Entry> table_;  // allocated at the first logged store
 };
 
 class MemoryPath {
@@ -130,15 +130,21 @@ class MemoryPath {
   // The lines this SM brought into L2 since the last merge, by L2 partition
   // (SectorCache::partition_of_set), so each host thread of the merge reads only its partitions.
   std::vector<L2Fill>* l2_fills() { return l2_fills_; }
-  // The same for the sectors its stores wrote, once one of them wrote part of a sector.
+  // The same for the sectors its stores wrote, once a store of any SM wrote part of a sector: each
+  // SM's partial_seen is gathered after the merge, and log_stores turns the logs on for every SM from
+  // the next epoch (so whole stores complete the partial sectors of other SMs), the same for any
+  // number of host threads. A partial store logs itself from the first.
   std::vector<StoredSectors>* stored_sectors() { return stored_; }
+  bool partial_seen() const { return partial_seen_; }
+  void log_stores() { log_stores_ = true; }
   void clear_l2_fills() {
     for (auto& f : l2_fills_) f.clear();
     for (auto& f : stored_) f.clear();
   }
   // The merge found that an SM with a lower (ready, SM) fetched `sectors` of a line this SM also
   // fetched from DRAM in the same epoch: on the GPU the second request waits on the first's miss in
-  // the L2, and DRAM moves the line once. Called by the merge's thread of partition `part` only;
+  // the L2, and DRAM moves the line once (or, memory.dirty_sectors, that another store of the epoch
+  // wrote them first: they are written back once). Called by the merge's thread of partition `part` only;
   // apply_refunds (the SM's next epoch) takes the bytes off this SM's DRAM figures and its channel.
   void refund(unsigned part, std::uint32_t sectors) { refunds_[part] += std::uint64_t{count_lanes(sectors)} * gpu_.sector_bytes; }
   // The merge found that a store of this SM pushed `sectors` partly written sectors out of
@@ -180,8 +186,8 @@ class MemoryPath {
   std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)
   std::uint64_t merges_[SectorCache::kPartitions] = {};   // merge reads by partition (charge_merges)
   std::vector<StoredSectors> stored_[SectorCache::kPartitions];
-  unsigned last_partition_ = 0;  // of the line to_l2 looked up last
-  bool partial_seen_ = false;    // a store of this SM wrote part of a sector
+  bool partial_seen_ = false;  // a store of this SM wrote part of a sector
+  bool log_stores_ = false;    // stores are logged for the merge (log_stores)
 };
 
 }  // namespace warpsim::sim

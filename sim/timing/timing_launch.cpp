@@ -62,7 +62,7 @@ class SpinBarrier {
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
-              std::uint32_t sector_bytes)
+              bool dirty_sectors, std::uint32_t sector_bytes)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -72,6 +72,7 @@ class EpochRunner {
         start_(threads_),
         stepped_(threads_),
         merge_misses_(merge_misses),
+        dirty_sectors_(dirty_sectors),
         sector_bytes_(sector_bytes),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
@@ -150,9 +151,13 @@ class EpochRunner {
   // SM) stands, and each other SM gets back the bytes of the sectors fetched before it
   // (MemoryPath::refund). On the GPU the later requests find the miss pending in the L2 (set22's
   // stencil2d with 8x32 blocks: Nsight Compute reads 33.6 MB where every SM's own fetch made 126.8).
+  // With memory.dirty_sectors, a sector several stores of the epoch wrote first is written back
+  // once: the others get their charge back the same way. Then each partition's PartialSectors takes
+  // the SMs' logged stores in SM order, and an SM whose store pushed a partly written sector out
+  // pays its merge read (MemoryPath::charge_merges).
   void merge(unsigned thread) {
     for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_) {
-      if (merge_misses_) find_repeated_fetches(part, misses_[thread]);
+      if (merge_misses_ || dirty_sectors_) find_repeated_fetches(part, misses_[thread]);
       for (auto& sm : sms_) {
         for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
         unsigned pushed = 0;
@@ -171,7 +176,8 @@ class EpochRunner {
     for (std::uint32_t i = 0; i < sms_.size(); ++i) {
       const auto& fills = sms_[i]->memory().l2_fills()[part];
       for (std::uint32_t k = 0; k < fills.size(); ++k)
-        if (fills[k].fetched != 0 || fills[k].dirtied != 0) misses.push_back({fills[k].line, fills[k].ready, i, k});
+        if ((merge_misses_ && fills[k].fetched != 0) || fills[k].dirtied != 0)
+          misses.push_back({fills[k].line, fills[k].ready, i, k});
     }
     if (misses.size() < 2) return;
     std::sort(misses.begin(), misses.end(), [](const Miss& a, const Miss& b) {
@@ -186,9 +192,9 @@ class EpochRunner {
         written = f.dirtied;
         continue;
       }
-      const std::uint32_t again = f.fetched & covered;
+      const std::uint32_t again = merge_misses_ ? f.fetched & covered : 0;
       if (again != 0) sms_[m.sm]->memory().refund(part, again);
-      if (again == f.fetched) f.ready = 0;  // the line arrives with the first fetch
+      if (merge_misses_ && again == f.fetched) f.ready = 0;  // the line arrives with the first fetch
       covered |= f.fetched;
       // memory.dirty_sectors: a sector written by several stores of the epoch is written back once.
       const std::uint32_t rewritten = f.dirtied & written;
@@ -211,6 +217,7 @@ class EpochRunner {
   std::uint64_t end_ = 0;
   std::atomic<bool> quit_{false};
   bool merge_misses_ = false;
+  bool dirty_sectors_ = false;
   std::uint32_t sector_bytes_ = 32;
   PartialSectors partial_[SectorCache::kPartitions];  // each filled by its partition's merge thread
   std::vector<std::vector<Miss>> misses_;  // per thread, reused from epoch to epoch
@@ -250,7 +257,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
-  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.sector_bytes);
+  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes);
+  bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
   // DRAM utilisation, chip-wide: the bytes all SMs moved in the last epoch over what the chip could
@@ -298,6 +306,12 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
     for (auto& sm : sms) sm->memory().set_share(active, loaded);
     const std::uint64_t end = now + gpu.epoch_cycles;
     const bool progress = runner->run(end);
+    // Once a store of any SM wrote part of a sector, every SM logs its stores from the next epoch,
+    // so another SM's whole store completes it (PartialSectors).
+    if (!logging_stores && std::any_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->memory().partial_seen(); })) {
+      logging_stores = true;
+      for (auto& sm : sms) sm->memory().log_stores();
+    }
     std::uint64_t issued = 0;
     for (auto& sm : sms) issued += sm->issued();
     now = end;

@@ -94,3 +94,17 @@ TEST_CASE("f64 div, rcp and sqrt are classes of their own (ddiv, drcp, dsqrt), a
   // f32 div's latency does not touch them.
   CHECK(cycles(run({"fdiv_latency=400"})) == cycles(base));
 }
+
+TEST_CASE("the write path's merge state gives byte-identical reports for any number of host threads", "[timing]") {
+  // The merge's PartialSectors, merge reads and dirty refunds are kept per L2 partition, each filled
+  // by one host thread in SM order: 1 and 3 threads (an uneven split of the 16 partitions) agree.
+  auto run = [](const std::string& kernel, const std::string& grid, const std::string& buffer, const char* threads) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop29.kir", "--kernel", kernel, "--grid", grid,
+                     "--block", "256", "--buffer", buffer, "--l2-start", "flushed", "--gpu-set", "dram_merge_bytes=512",
+                     "--threads", threads});
+  };
+  CHECK(run("shifted_store", "2048", "out=u32[524544]:zeros", "1")["launches"] ==
+        run("shifted_store", "2048", "out=u32[524544]:zeros", "3")["launches"]);
+  CHECK(run("pair_store", "1024", "out=u64[524288]:zeros", "1")["launches"] ==
+        run("pair_store", "1024", "out=u64[524288]:zeros", "3")["launches"]);
+}
