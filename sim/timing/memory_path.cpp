@@ -100,21 +100,9 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
   std::uint32_t fetched_sectors = 0;
-  // memory.dirty_sectors: a store costs the write-back of the sectors it is the first to write
-  // (missing, or present but clean: an in-place update's read brought them in), once: a sector a
-  // store of this epoch already wrote (the other half of an 8-byte pair, a neighbour's misaligned
-  // store) is charged again here, as the L2 this SM reads is the epoch's start, and the merge gives
-  // the repeats back (find_repeated_fetches).
-  // An atomic writes its sectors at the L2 too: the same charge, beside its read.
-  std::uint32_t dirtied = 0;
-  if ((write || atomic) && gpu_.dirty_sectors != 0) {
-    dirtied = a.sectors & ~dirty;
-    if (dirtied != 0 && (missing == 0 || atomic)) {
-      const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
-      stats.dram_bytes += bytes;
-      arrive = std::max(arrive, dram_channel_.serve(now, double(bytes)));
-    }
-  }
+  // memory.dirty_sectors: a store or atomic costs the write-back of the sectors it is the first to
+  // write (below), not the sectors it allocates.
+  const bool write_backs = (write || atomic) && gpu_.dirty_sectors != 0;
   if (missing > 0) {
     // A read fetches whole aligned groups of memory.dram_fetch_sectors sectors (bw-dram-s8 against
     // bw-dram-s32); a write allocates in L2 without a fetch, and only a read waits for DRAM.
@@ -126,8 +114,8 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
         if (miss & (group << first)) fetched |= group << first;
       filled |= fetched;
     }
-    // A store's: the sectors it allocates, and with memory.dirty_sectors those present but clean.
-    const std::uint64_t bytes = std::uint64_t{count_sectors(write && dirtied != 0 ? dirtied : fetched)} * gpu_.sector_bytes;
+    // A read's fetch; without memory.dirty_sectors, a store's allocation.
+    const std::uint64_t bytes = write && write_backs ? 0 : std::uint64_t{count_sectors(fetched)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     // A fetch that opens a DRAM page of its own (the request's lines scatter and the SM opened no
     // fetch of that page lately: calibrate's gather-dram) costs the channel more than its bytes.
@@ -137,6 +125,17 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
       latency = dram_latency_;
       fetched_sectors = fetched;
     }
+  }
+  // The write-back of the sectors this store or atomic is the first to write (missing, or present
+  // but clean: an in-place update's read brought them in), once: a sector a store of this epoch
+  // already wrote (the other half of an 8-byte pair, a neighbour's misaligned store) is charged
+  // again here, as the L2 this SM reads is the epoch's start, and the merge gives the repeats back
+  // (find_repeated_fetches).
+  const std::uint32_t dirtied = write_backs ? a.sectors & ~dirty : 0;
+  if (dirtied != 0) {
+    const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
+    stats.dram_bytes += bytes;
+    arrive = std::max(arrive, dram_channel_.serve(now, double(bytes)));
   }
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
   if (missing > 0 && !write) fetched_ready = ready;
