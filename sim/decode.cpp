@@ -411,6 +411,9 @@ class Decoder {
     auto integer = [](isa::Type t, unsigned bytes) {
       return isa::type_bytes(t) == bytes && t != isa::Type::F32 && t != isa::Type::F64 && t != isa::Type::Pred;
     };
+    out.slow_path = (in.op == isa::Opcode::Div || in.op == isa::Opcode::Rcp || in.op == isa::Opcode::Sqrt) &&
+                    (in.type == isa::Type::F32 || in.type == isa::Type::F64) && in.rounding != isa::Rounding::Approx &&
+                    in.rounding != isa::Rounding::Full;
     out.truncation = in.op == isa::Opcode::Cvt && !out.guarded && !in.saturate && integer(in.type, 4) &&
                      integer(in.source_type, 8) && access.write_count == 1;
     const bool int_type = in.type != isa::Type::Pred && in.type != isa::Type::F32 && in.type != isa::Type::F64;

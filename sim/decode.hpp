@@ -100,6 +100,11 @@ struct Inst {
   // no instruction (the SASS of sgemm_reg addresses shared memory as [R5+0x40] where the imported
   // IR converts each shared address to u32 first: sm.fold_truncations).
   bool truncation = false;
+  // An IEEE f32 or f64 division, reciprocal or square root (div, rcp, sqrt .rn): ptxas expands it
+  // into a fast sequence and a test that branches to a slow-path subroutine (FCHK or a compare, BRA,
+  // CALL: the SASS of set29's thomas, pcr and f64_divsqrt, set24's l2norm), a basic block boundary
+  // (sm.slow_paths).
+  bool slow_path = false;
   // For the compiler's logic fusion (sm.fuse_logic): a 32-bit-or-narrower integer and, or, xor or not
   // (a LOP3 candidate); a shl, or a logical shr, by an immediate and its amount (a funnel shift's
   // halves); the operand width in bits.

@@ -142,6 +142,10 @@ const std::vector<Field>& fields() {
                        "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
     f.push_back(number("sm.hoist_global_loads", &GpuPreset::hoist_global_loads,
                        "1: global loads issue ahead of the arithmetic before them as shared loads do (sm.hoist_shared_loads's count; 0: they keep the IR's place)"));
+    f.push_back(number("sm.slow_paths", &GpuPreset::slow_paths,
+                       "1: an IEEE division, reciprocal or square root (div/rcp/sqrt .rn) ends a straight-line run as its slow-path branch does in the SASS: no instruction is scheduled across it and it waits for its operands (0: an instruction like any other)"));
+    f.push_back(number("sm.slow_path_slots", &GpuPreset::slow_path_slots,
+                       "issue slots of its sub-partition an IEEE division, reciprocal or square root takes (its fast path's SASS instructions; 0 or 1: one)"));
     f.push_back(number("sm.vector_shared_loads", &GpuPreset::vector_shared_loads,
                        "1: shared loads of one base register within one aligned 8- or 16-byte chunk issue as one vector load (the compiler's LDS.64/LDS.128; 0: one each)"));
     f.push_back(number("sm.schedule_arithmetic", &GpuPreset::schedule_arithmetic,
@@ -406,6 +410,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.dirty_sectors <= 1, "memory.dirty_sectors", fmt::format("{}", p.dirty_sectors), "must be 0 or 1");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");
+  need(p.slow_path_slots <= 64, "sm.slow_path_slots", fmt::format("{}", p.slow_path_slots), "must be 0..64");
+  need(p.slow_paths <= 1, "sm.slow_paths", fmt::format("{}", p.slow_paths), "must be 0 or 1");
   need(p.int_either_pipe <= 1, "sm.int_either_pipe", fmt::format("{}", p.int_either_pipe), "must be 0 or 1");
   need(p.fuse_logic <= 1, "sm.fuse_logic", fmt::format("{}", p.fuse_logic), "must be 0 or 1");
   need(p.merge_epoch_misses <= 1, "sim.merge_epoch_misses", fmt::format("{}", p.merge_epoch_misses), "must be 0 or 1");

@@ -71,6 +71,14 @@ struct GpuPreset {
   // 1: global loads are hoisted as shared loads are (within hoist_shared_loads' count of loads
   // unread): ptxas issues a loop body's second load ahead of the arithmetic on its first (stop 27).
   std::uint32_t hoist_global_loads = 0;
+  // 1: an IEEE division, reciprocal or square root (Inst::slow_path) ends the compiler's straight-line
+  // run, as its slow-path branch does in the SASS: nothing is scheduled across it, the arithmetic
+  // before it is not issued ahead of its loads' values on account of loads after it, and it is not
+  // issued ahead of its own operands (no batching).
+  std::uint32_t slow_paths = 0;
+  // Issue slots of its sub-partition an IEEE division, reciprocal or square root takes (the SASS
+  // instructions of its fast path); 0 or 1: one.
+  std::uint32_t slow_path_slots = 0;
   // 1: neighbouring shared loads of one base register whose addresses the compiler can prove lie in
   // one aligned 8- or 16-byte chunk issue as one LDS.64/LDS.128 (the first in issue order takes the
   // slot and the passes of the whole chunk; the others no slot, their values ready with its).

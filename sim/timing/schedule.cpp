@@ -13,10 +13,11 @@ using isa::TimingClass;
 
 namespace {
 // Whether an instruction may not be moved past, nor anything past it: what reads the clock, a fence,
-// a barrier class, a warp-synchronising instruction (a membermask).
-bool pinned(const Inst& in) {
+// a barrier class, a warp-synchronising instruction (a membermask), and with sm.slow_paths an IEEE
+// division, reciprocal or square root (its slow-path branch ends ptxas's basic block).
+bool pinned(const Inst& in, const GpuPreset& gpu) {
   return in.flow != Flow::Normal || in.reads_clock || in.has_mask || in.timing == TimingClass::FenceCta ||
-         in.timing == TimingClass::FenceGl || in.timing == TimingClass::Barrier;
+         in.timing == TimingClass::FenceGl || in.timing == TimingClass::Barrier || (in.slow_path && gpu.slow_paths != 0);
 }
 bool reads_register(const Inst& in, std::uint32_t r) {
   if (r == isa::kNoRegister) return false;
@@ -26,7 +27,7 @@ bool reads_register(const Inst& in, std::uint32_t r) {
 }
 // Per pc (and one past the last): whether a straight-line run starts there: a CFG block start, a
 // branch target or reconvergence point, a pinned instruction or the one after it.
-std::vector<char> run_starts(const Program& program) {
+std::vector<char> run_starts(const Program& program, const GpuPreset& gpu) {
   const auto& code = program.code;
   const auto size = static_cast<std::uint32_t>(code.size());
   std::vector<char> leader(size + 1, 0);
@@ -38,7 +39,7 @@ std::vector<char> run_starts(const Program& program) {
       if (in.target < size) leader[in.target] = 1;
       if (in.reconvergence_pc < size) leader[in.reconvergence_pc] = 1;
     }
-    if (pinned(in)) leader[pc] = leader[pc + 1] = 1;
+    if (pinned(in, gpu)) leader[pc] = leader[pc + 1] = 1;
   }
   return leader;
 }
@@ -67,7 +68,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
   shape.next.assign(size, CompilerShape::kInOrder);
   shape.entry.resize(size);
   for (std::uint32_t pc = 0; pc < size; ++pc) shape.entry[pc] = pc;
-  const std::vector<char> leader = run_starts(program);
+  const std::vector<char> leader = run_starts(program, gpu);
   std::uint32_t registers = 0;
   for (std::uint32_t pc = 0; pc < size; ++pc) {
     const Inst& in = code[pc];
@@ -91,7 +92,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
     const std::uint32_t last = end - 1, n = last - begin;
     bool worth = by_latency;  // arithmetic to order, or a load to hoist
     for (std::uint32_t pc = begin + 1; pc < last && !worth; ++pc) worth = hoisted(code[pc]);
-    if (n < 2 || !worth || pinned(code[begin])) {
+    if (n < 2 || !worth || pinned(code[begin], gpu)) {
       begin = end;
       continue;
     }
@@ -247,14 +248,14 @@ namespace warpsim::sim {
 // or atomic between them, the group one access aligned to its own size. The first in issue order
 // leads: it takes the issue slot and the shared passes of the group's bytes from its lowest address;
 // the others fold (no slot, their values ready with the leader's).
-void group_vector_loads(const Program& program, CompilerShape& shape) {
+void group_vector_loads(const Program& program, const GpuPreset& gpu, CompilerShape& shape) {
   const auto& code = program.code;
   const auto size = static_cast<std::uint32_t>(code.size());
   constexpr std::uint32_t kNone = 0xffffffffu;
   shape.vector_bytes.assign(size, 0);
   shape.vector_shift.assign(size, 0);
   shape.vector_leader.assign(size, kNone);
-  const std::vector<char> starts = run_starts(program);
+  const std::vector<char> starts = run_starts(program, gpu);
   std::vector<std::uint32_t> writer(program.scoreboard_slots, kNone), touched, order, truncated_from, position;
   struct Load {
     std::uint32_t pc = 0;

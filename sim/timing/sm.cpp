@@ -219,10 +219,13 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
   if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
-  if (gpu.vector_shared_loads != 0) group_vector_loads(program, shape);
+  if (gpu.vector_shared_loads != 0) group_vector_loads(program, gpu, shape);
   if (gpu.batched_loads == 0) return shape;
-  auto alu = [](const Inst& in) {
-    return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1;
+  // With sm.slow_paths an IEEE division waits for its operands, and ends the run as its branch does.
+  const bool slow_paths = gpu.slow_paths != 0;
+  auto alu = [&](const Inst& in) {
+    return in.flow == Flow::Normal && in.access_bytes == 0 && in.write != isa::kNoRegister && in.write_count <= 1 &&
+           !(slow_paths && in.slow_path);
   };
   // An ALU instruction whose destination is one of its sources (an accumulation).
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
@@ -239,7 +242,7 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
     bool fed = false, load_after = false;
     for (std::uint32_t k = pc + 1; k < code.size(); ++k) {
       const Inst& next = code[k];
-      if (next.flow != Flow::Normal || next.block_start) break;
+      if (next.flow != Flow::Normal || next.block_start || (slow_paths && next.slow_path)) break;
       load_after |= next.timing == TimingClass::LoadGlobal;
       bool reads = false;
       for (unsigned j = 0; j < next.read_count; ++j) reads |= next.reads[j] == in.write;
@@ -520,6 +523,16 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
     after = now + std::max<std::uint32_t>(pt.latency, 1);
   }
   if (in.timing == TimingClass::FenceCta) after = std::max(after, now + pt.latency);
+  // sm.slow_path_slots: an IEEE division's fast path is several SASS instructions (BSSY, MUFU.RCP,
+  // FCHK, five FFMA, BRA, BSYNC: ten in the SASS of set29's thomas and pcr), an issue slot of its
+  // sub-partition each, as a skipped predicated body holds it.
+  if (in.slow_path && ctx_.gpu.slow_path_slots > 1) {
+    const std::uint64_t held = now + ctx_.gpu.slow_path_slots;
+    s.stalls.issued += ctx_.gpu.slow_path_slots - 1;
+    s.accounted_until = held;
+    sp_hold_[s.sub_partition] = std::max(sp_hold_[s.sub_partition], held);
+    after = std::max(after, held);
+  }
   if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in, went_to);
   if (ctx_.shape.may_fold[w.pc]) after = std::max(after, fold(s, *bs.block, now));
   set_ready(s, now, after);

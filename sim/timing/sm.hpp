@@ -59,7 +59,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
 // Groups of neighbouring shared loads ptxas merges into one LDS.64/LDS.128 (sm.vector_shared_loads),
 // over the issue order schedule_runs left; fills vector_bytes, vector_shift and vector_leader and
 // marks the members in may_fold.
-void group_vector_loads(const Program& program, CompilerShape& shape);
+void group_vector_loads(const Program& program, const GpuPreset& gpu, CompilerShape& shape);
 CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
 
 struct SmContext {

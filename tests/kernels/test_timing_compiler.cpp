@@ -292,3 +292,54 @@ TEST_CASE("vector_shared_loads: four shared loads of a base the compiler proves 
   }
   check_refused({{"vector_shared_loads=2", "'sm.vector_shared_loads': '2' must be 0 or 1"}});
 }
+
+namespace {
+std::string stop30_file() { return std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop30.kir"; }
+}  // namespace
+
+TEST_CASE("slow_paths: the load after an IEEE division waits for the division's operands, not the .approx form's",
+          "[timing]") {
+  // 64 blocks of 128 threads, 32 rows: each row's load of d comes after the first division. With the
+  // slow path's branch (sm.slow_paths) it issues once b and c are back: two memory round trips a row
+  // where without it the warp issued past the division and the three loads went together.
+  auto run = [](const std::string& kernel, const std::vector<std::string>& more) {
+    std::vector<std::string> args{stop30_file(), "--kernel", kernel, "--grid", "64", "--block", "128", "--arg",
+                                  "cols=8192", "--arg", "trips=32", "--buffer", "b=f32[262144]:random", "--buffer",
+                                  "c=f32[262144]:random", "--buffer", "d=f32[262144]:random", "--buffer",
+                                  "q=f32[262144]:zeros", "--buffer", "r=f32[262144]:zeros"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_json(args);
+  };
+  const auto slow = run("divide_rows", {"--gpu-set", "slow_paths=1"}),
+             plain = run("divide_rows", {"--gpu-set", "slow_paths=0"});
+  CHECK(cycles(slow) * 10 > cycles(plain) * 16);  // about a round trip more of one a row
+  CHECK(slow["outputs"] == plain["outputs"]);
+  CHECK(slow["launches"][0]["warp_instructions"] == plain["launches"][0]["warp_instructions"]);
+  CHECK(run("divide_rows", {"--mode", "functional"})["outputs"] == plain["outputs"]);
+  CHECK(cycles(run("divide_rows", {})) == cycles(slow));  // the h100 preset's value is 1
+  // div.approx.f32 is MUFU.RCP and a multiply: no branch, the same cycles either way.
+  const auto approx = run("divide_rows_approx", {"--gpu-set", "slow_paths=1"});
+  CHECK(cycles(approx) == cycles(run("divide_rows_approx", {"--gpu-set", "slow_paths=0"})));
+  CHECK(cycles(approx) < cycles(slow));
+  check_refused({{"slow_paths=2", "'sm.slow_paths': '2' must be 0 or 1"}});
+}
+
+TEST_CASE("slow_path_slots: an IEEE division holds its sub-partition's issue for its fast path's instructions",
+          "[timing]") {
+  auto run = [](const std::string& set) {
+    return run_json({stop30_file(), "--kernel", "divide_mix", "--grid", "264", "--block", "1024", "--arg", "trips=64",
+                     "--buffer", "out=f32[270336]:zeros", "--buffer", "sum=u32[270336]:zeros", "--gpu-set", set});
+  };
+  auto issued = [](const nlohmann::json& r) {
+    return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>();
+  };
+  const auto one = run("slow_path_slots=1"), nine = run("slow_path_slots=9"), none = run("slow_path_slots=0");
+  // 264 blocks of 32 warps, 64 trips, a division a trip: eight more issue slots each.
+  constexpr std::uint64_t divisions = 264ull * 32 * 64;
+  CHECK(issued(nine) - issued(one) == 8 * divisions);
+  CHECK(issued(none) == issued(one));
+  CHECK(cycles(nine) >= cycles(one));
+  CHECK(nine["outputs"] == one["outputs"]);
+  CHECK(nine["launches"][0]["warp_instructions"] == one["launches"][0]["warp_instructions"]);
+  check_refused({{"slow_path_slots=65", "'sm.slow_path_slots': '65' must be 0..64"}});
+}
