@@ -27,6 +27,9 @@ class Device {
   virtual std::uint64_t allocate(std::size_t bytes, const std::string& label) = 0;
   virtual void write(std::uint64_t address, std::span<const std::byte> data) = 0;
   virtual void read(std::uint64_t address, std::span<std::byte> out) = 0;
+  // Where the device keeps [address, address + bytes) in host memory, to fill in place without a
+  // copy (the simulator); empty where it does not (a real GPU: write instead).
+  virtual std::span<std::byte> host_storage(std::uint64_t /*address*/, std::size_t /*bytes*/) { return {}; }
   // Validates the launch (validate_launch) and runs it; throws Error / KernelFault.
   virtual LaunchResult launch(const LaunchSpec& spec) = 0;
 };

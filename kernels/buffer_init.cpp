@@ -22,7 +22,7 @@ namespace {
 
 std::string who(const BufferSpec& b) { return fmt::format("{} {}", b.origin, b.name); }
 
-void put(std::vector<std::byte>& bytes, std::size_t index, std::uint64_t bits, unsigned size) {
+void put(std::span<std::byte> bytes, std::size_t index, std::uint64_t bits, unsigned size) {
   std::memcpy(bytes.data() + index * size, &bits, size);  // little-endian like the devices
 }
 
@@ -152,8 +152,16 @@ std::uint64_t file_elements(const BufferSpec& b) {
 }
 
 std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, std::uint64_t seed) {
+  std::vector<std::byte> bytes(count * isa::type_bytes(b.type));
+  fill_contents(b, count, seed, bytes);
+  return bytes;
+}
+
+void fill_contents(const BufferSpec& b, std::uint64_t count, std::uint64_t seed, std::span<std::byte> bytes) {
   const unsigned size = isa::type_bytes(b.type);
-  std::vector<std::byte> bytes;
+  if (bytes.size() != count * size)
+    throw Error(fmt::format("{}: {} bytes of storage for {} elements of {} bytes", who(b), bytes.size(), count, size),
+                ExitCode::Internal);
   if (b.init == BufferSpec::Init::File) {
     // Exactly count elements: a file that changed since it was measured is refused, never read on.
     std::string why;
@@ -165,14 +173,12 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, s
     if (contents->size() != count * size)
       bad(fmt::format("{}: '{}' holds {} bytes, fewer than the {} elements declared", who(b), b.path, contents->size(),
                       count));
-    bytes.resize(contents->size());
     std::memcpy(bytes.data(), contents->data(), contents->size());
-    return bytes;
+    return;
   }
-  bytes.resize(count * size);
   const std::string what = who(b);
   switch (b.init) {
-    case BufferSpec::Init::Zeros: break;
+    case BufferSpec::Init::Zeros: std::fill(bytes.begin(), bytes.end(), std::byte{0}); break;
     case BufferSpec::Init::Constant: {
       const auto bits = parse_value(b.value, b.type, what);
       for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, bits, size);
@@ -195,28 +201,36 @@ std::vector<std::byte> make_contents(const BufferSpec& b, std::uint64_t count, s
       break;
     }
     case BufferSpec::Init::Random: {
+      // Drawn one value at a time, the sequences of random_floats and random_u32 (no vector of them).
+      RandomStream r{seed};
       if (b.type == isa::Type::F32) {
-        const auto values = random_floats(count, seed);
         const float bound = b.value.empty() ? 1.0f : std::bit_cast<float>(static_cast<std::uint32_t>(parse_value(b.value, b.type, what)));
-        for (std::uint64_t i = 0; i < count; ++i)
-          put(bytes, i, std::bit_cast<std::uint32_t>(b.value.empty() ? values[i] : values[i] * bound), size);
+        for (std::uint64_t i = 0; i < count; ++i) {
+          const float v = r.next_float();
+          put(bytes, i, std::bit_cast<std::uint32_t>(b.value.empty() ? v : v * bound), size);
+        }
       } else if (b.type == isa::Type::F64) {
-        const auto values = random_floats(count, seed);
         const double bound = b.value.empty() ? 1.0 : std::bit_cast<double>(parse_value(b.value, b.type, what));
-        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint64_t>(double(values[i]) * bound), size);
+        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, std::bit_cast<std::uint64_t>(double(r.next_float()) * bound), size);
       } else {
-        // Integers: uniform below the bound, or over the whole type (the low bytes of a 32- or 64-bit draw).
+        // Integers: uniform below the bound, or over the whole type (the low bytes of a 32- or 64-bit
+        // draw; a 64-bit one's high half from a second stream).
         const std::uint64_t bound = b.value.empty() ? 0 : parse_value(b.value, isa::Type::U64, what);
-        const auto lo = random_u32(count, seed, static_cast<std::uint32_t>(bound));
-        const auto hi = size == 8 && bound == 0 ? random_u32(count, seed ^ 0x5bd1e995u, 0)
-                                                               : std::vector<std::uint32_t>{};
-        for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, hi.empty() ? lo[i] : (std::uint64_t{hi[i]} << 32 | lo[i]), size);
+        const auto bound32 = static_cast<std::uint32_t>(bound);
+        if (size == 8 && bound == 0) {
+          RandomStream high{seed ^ 0x5bd1e995u};
+          for (std::uint64_t i = 0; i < count; ++i) {
+            const std::uint64_t lo = r.next_u32(0);
+            put(bytes, i, std::uint64_t{high.next_u32(0)} << 32 | lo, size);
+          }
+        } else {
+          for (std::uint64_t i = 0; i < count; ++i) put(bytes, i, r.next_u32(bound32), size);
+        }
       }
       break;
     }
     case BufferSpec::Init::File: break;
   }
-  return bytes;
 }
 
 }  // namespace warpsim::kernels

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <span>
 #include <vector>
 
 #include "isa/types.hpp"
@@ -41,5 +42,8 @@ std::uint64_t parse_value(std::string_view text, isa::Type type, const std::stri
 std::uint64_t file_elements(const BufferSpec& spec);
 // `count` elements, little-endian, as the initialiser makes them with `seed`.
 std::vector<std::byte> make_contents(const BufferSpec& spec, std::uint64_t count, std::uint64_t seed);
+// The same written into `out` (count times the element size bytes, zeroed where the initialiser is
+// zeros): the simulator's device memory filled in place (Device::host_storage).
+void fill_contents(const BufferSpec& spec, std::uint64_t count, std::uint64_t seed, std::span<std::byte> out);
 
 }  // namespace warpsim::kernels

@@ -20,17 +20,19 @@ std::uint64_t splitmix(std::uint64_t& state) {
 }
 }  // namespace
 
+std::uint64_t RandomStream::next() { return splitmix(state); }
+
 std::vector<float> random_floats(std::size_t count, std::uint64_t seed) {
   std::vector<float> out(count);
-  std::uint64_t state = seed;
-  for (auto& v : out) v = static_cast<float>(splitmix(state) >> 40) * 0x1p-24f;
+  RandomStream r{seed};
+  for (auto& v : out) v = r.next_float();
   return out;
 }
 
 std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std::uint32_t bound) {
   std::vector<std::uint32_t> out(count);
-  std::uint64_t state = seed;
-  for (auto& v : out) v = bound ? static_cast<std::uint32_t>(splitmix(state) % bound) : static_cast<std::uint32_t>(splitmix(state));
+  RandomStream r{seed};
+  for (auto& v : out) v = r.next_u32(bound);
   return out;
 }
 

@@ -109,6 +109,17 @@ Params resolve_params(const Scenario& scenario, const Params& given);
 // Deterministic inputs: the same seed gives the same bytes on every machine.
 std::vector<float> random_floats(std::size_t count, std::uint64_t seed);     // in [0, 1)
 std::vector<std::uint32_t> random_u32(std::size_t count, std::uint64_t seed, std::uint32_t bound);
+// The same sequences one value at a time (splitmix64 from the seed): random_floats(n, seed)[i] is
+// the i-th next_float() of RandomStream{seed}, random_u32(n, seed, bound)[i] the i-th next_u32(bound).
+struct RandomStream {
+  std::uint64_t state = 0;
+  std::uint64_t next();
+  float next_float() { return static_cast<float>(next() >> 40) * 0x1p-24f; }  // in [0, 1)
+  // Below `bound`, or any 32-bit value when it is 0.
+  std::uint32_t next_u32(std::uint32_t bound) {
+    return bound ? static_cast<std::uint32_t>(next() % bound) : static_cast<std::uint32_t>(next());
+  }
+};
 
 // Allocations, uploads and launches of one scenario run, recorded into an Outcome.
 class Session {

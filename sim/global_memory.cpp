@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #include "device/errors.hpp"
@@ -30,7 +31,8 @@ std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label
   a.base = next_;
   a.size = bytes;
   a.label = label;
-  a.data.reset(new std::byte[bytes == 0 ? 1 : bytes]());
+  a.data.reset(static_cast<std::byte*>(std::calloc(bytes == 0 ? 1 : bytes, 1)));
+  if (!a.data) throw Error(fmt::format("allocation of {} bytes for '{}' failed: out of host memory", bytes, label));
   const std::uint64_t end = a.base + bytes + kGap;
   next_ = (end + kAlignment - 1) / kAlignment * kAlignment;
   allocations_.push_back(std::move(a));
@@ -63,6 +65,18 @@ std::string GlobalMemory::describe(std::uint64_t address, std::uint64_t bytes) c
     return fmt::format("{} bytes before the start of {}", it->base - address, range(*it));
   if (past == 0) return fmt::format("just past the end of {}", range(below));
   return fmt::format("{} bytes past the end of {}", past, range(below));
+}
+
+void FreeBytes::operator()(std::byte* p) const noexcept { std::free(p); }
+
+std::span<std::byte> GlobalMemory::storage(std::uint64_t address, std::uint64_t bytes) {
+  if (bytes == 0) return {};
+  const int i = find(address, bytes);
+  if (i < 0)
+    throw Error(fmt::format("write of {} bytes at {:#x} is outside every allocation: {}", bytes, address,
+                            describe(address, bytes)));
+  const Allocation& a = allocations_[static_cast<std::size_t>(i)];
+  return {a.data.get() + (address - a.base), static_cast<std::size_t>(bytes)};
 }
 
 void GlobalMemory::write(std::uint64_t address, std::span<const std::byte> data) {

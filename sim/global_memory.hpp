@@ -11,11 +11,17 @@
 
 namespace warpsim::sim {
 
+struct FreeBytes {
+  void operator()(std::byte* p) const noexcept;
+};
+
 struct Allocation {
   std::uint64_t base = 0;
   std::uint64_t size = 0;
   std::string label;
-  std::unique_ptr<std::byte[]> data;  // host storage, zeroed; aligned to 16 bytes
+  // Host storage from calloc, zeroed and aligned to 16 bytes: a large one is the operating
+  // system's zero pages, touched only where written (no memset of a buffer the kernel never reads).
+  std::unique_ptr<std::byte[], FreeBytes> data;
   std::uint64_t end() const { return base + size; }
 };
 
@@ -35,6 +41,8 @@ class GlobalMemory {
 
   // Host copies; throw warpsim::Error when the range is not inside one allocation.
   void write(std::uint64_t address, std::span<const std::byte> data);
+  // The host storage of [address, address + bytes), to fill in place; throws as write does.
+  std::span<std::byte> storage(std::uint64_t address, std::uint64_t bytes);
   void read(std::uint64_t address, std::span<std::byte> out) const;
 
  private:

@@ -25,6 +25,9 @@ class Gpu final : public Device {
   std::uint64_t allocate(std::size_t bytes, const std::string& label) override;
   void write(std::uint64_t address, std::span<const std::byte> data) override;
   void read(std::uint64_t address, std::span<std::byte> out) override;
+  std::span<std::byte> host_storage(std::uint64_t address, std::size_t bytes) override {
+    return memory_.storage(address, bytes);
+  }
   LaunchResult launch(const LaunchSpec& spec) override;
 
   const Config& config() const { return config_; }

@@ -119,7 +119,13 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
       const std::uint64_t count = spec.init == BufferSpec::Init::File ? file_elements(spec) : spec.count;
       const auto address = device.allocate(count * isa::type_bytes(spec.type), p.name);
       // Device memory comes zeroed: a zeros buffer needs no host copy (400 MB of it cost seconds).
-      if (spec.init != BufferSpec::Init::Zeros) device.write(address, make_contents(spec, count, seed));
+      // The simulator's memory is filled in place (no host copy of the contents); a GPU's is written.
+      if (spec.init != BufferSpec::Init::Zeros) {
+        const std::uint64_t bytes = count * isa::type_bytes(spec.type);
+        const auto storage = device.host_storage(address, bytes);
+        if (storage.size() == bytes) kernels::fill_contents(spec, count, seed, storage);
+        else device.write(address, make_contents(spec, count, seed));
+      }
       ++seed;
       allocated[p.name] = {address, count * isa::type_bytes(spec.type)};
       values.push_back(address);

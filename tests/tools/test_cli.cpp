@@ -2,9 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "kernels/buffer_init.hpp"
 #include "kernels/scenario.hpp"
 #include "tests/tools/cli_helpers.hpp"
 #include "tools/report/report.hpp"
@@ -407,4 +409,42 @@ TEST_CASE("a buffer larger than the simulated device memory may be is refused wi
   CHECK(r.code == 1);
   CHECK(r.err.find("more than the") != std::string::npos);
   CHECK(r.err.find("half this machine's memory") != std::string::npos);
+}
+
+TEST_CASE("a kernel file's buffers hold what each initialiser makes, filled in the simulator's memory in place") {
+  // run fills the simulator's device memory in place (Device::host_storage), where scenario files
+  // and the CUDA backend build the bytes first (make_contents): every initialiser and element type
+  // must come out the same, the seed advancing by one a pointer parameter.
+  const std::string kir = write_temp("buffers.kir", R"(kernel k(ptr.u64 a, ptr.f64 b, ptr.f32 c, ptr.u32 d, ptr.u64 e, ptr.s32 f, ptr.f32 g, ptr.u32 h) {
+    exit
+}
+)");
+  const std::vector<std::string> specs{"a=u64[1001]:random",  "b=f64[999]:random:2.5", "c=f32[1003]:random:7",
+                                       "d=u32[1000]:random:17", "e=u64[77]:random:1000", "f=s32[50]:random",
+                                       "g=f32[33]:iota:1.5:0.25", "h=u32[9]:const:12345"};
+  std::vector<std::string> args{"run", kir, "--grid", "1", "--block", "32", "--seed", "5"};
+  for (const auto& s : specs) {
+    args.push_back("--buffer");
+    args.push_back(s);
+    args.push_back("--dump");
+    args.push_back(s.substr(0, 1) + "=/tmp/warpsim-test-fill-" + s.substr(0, 1) + ".bin");
+  }
+  REQUIRE(cli(args).code == 0);
+  std::uint64_t seed = 5;
+  for (const auto& s : specs) {
+    const auto spec = warpsim::kernels::parse_buffer_spec(s);
+    const auto expected = warpsim::kernels::make_contents(spec, spec.count, seed++);
+    std::ifstream in("/tmp/warpsim-test-fill-" + s.substr(0, 1) + ".bin", std::ios::binary);
+    const std::string got(std::istreambuf_iterator<char>(in), {});
+    REQUIRE(got.size() == expected.size());
+    CHECK(std::memcmp(got.data(), expected.data(), got.size()) == 0);
+  }
+  // The streams are random_floats' and random_u32's sequences.
+  const auto floats = warpsim::kernels::random_floats(5, 9);
+  const auto words = warpsim::kernels::random_u32(5, 9, 100);
+  warpsim::kernels::RandomStream f{9}, w{9};
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(f.next_float() == floats[i]);
+    CHECK(w.next_u32(100) == words[i]);
+  }
 }
