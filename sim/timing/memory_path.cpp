@@ -48,6 +48,7 @@ std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<Lin
   // a few (a stream, a 2D tile's rows: a 8x32 block's warp reads 4 rows) opens pages that its
   // neighbours share on the GPU.
   request_scattered_ = false;
+  request_many_lines_ = lines.size() > kScatteredPages;
   if ((gpu_.dram_page_miss_bytes > 0 || gpu_.l2_store_access_bytes > 0 || gpu_.scatter_line_cycles > 0) &&
       lines.size() > kScatteredPages) {
     std::uint64_t pages[kScatteredPages + 1];
@@ -89,12 +90,17 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // Each access takes at least memory.l2_access_bytes of the SM's share of L2 bandwidth (gather-l2:
   // scattered one-sector reads move fewer bytes a cycle than whole lines).
   // A scattered store's access takes memory.l2_store_access_bytes (scatter-l2: one-word stores to 32
-  // scattered lines a request move about half the bytes a cycle such loads do). A store over a few
+  // scattered lines a request move about half the bytes a cycle such loads do), and so does one over
+  // more than kScatteredPages lines in a few pages (stop 30: stride-store-l2, one word of 32 lines
+  // 256 bytes apart, all in one 8 KiB span, measures 4.62 cycles an element against scatter-l2's
+  // 4.25: a store's cost at the L2 is its lines', not their pages'; set29's Thomas sweep over
+  // contiguous systems stores so, a lane stride of 256 bytes, and was -53%). A store over a few
   // lines (a 2D block's rows) is not held to it: set22's stencil2d with 8x32 blocks, whose warps
   // store a sector in each of 4 rows, went from -3% to +20% with it (scatter-sector-l2, 4 random
   // lines a request, says such stores cost about as much as scattered ones: not modelled).
-  const double least =
-      write && request_scattered_ && gpu_.l2_store_access_bytes > 0 ? gpu_.l2_store_access_bytes : gpu_.l2_access_bytes;
+  const double least = write && (request_scattered_ || request_many_lines_) && gpu_.l2_store_access_bytes > 0
+                           ? gpu_.l2_store_access_bytes
+                           : gpu_.l2_access_bytes;
   double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes, least));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;

@@ -174,6 +174,7 @@ class MemoryPath {
 
   Channel l2_channel_, dram_channel_;
   bool request_scattered_ = false;                 // the current request's lines span many pages
+  bool request_many_lines_ = false;                // the current request touches more than kScatteredPages lines
   std::uint64_t recent_pages_[kRecentPages] = {};  // page + 1 (0: none), a ring
   unsigned next_page_ = 0;
   unsigned page_shift_ = 0;                        // log2(dram_page_bytes / line_bytes)

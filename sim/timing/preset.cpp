@@ -191,7 +191,7 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l2_access_bytes", &GpuPreset::l2_access_bytes,
                        "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
     f.push_back(number("memory.l2_store_access_bytes", &GpuPreset::l2_store_access_bytes,
-                       "the least of its SM's L2 bandwidth share one store's access to a line takes when the store's lines span more than 8 DRAM pages (bytes; 0: as memory.l2_access_bytes)"));
+                       "the least of its SM's L2 bandwidth share one store's access to a line takes when the store touches more than 8 lines or its lines span more than 8 DRAM pages (bytes; 0: as memory.l2_access_bytes)"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
     f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,

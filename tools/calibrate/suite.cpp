@@ -635,6 +635,9 @@ std::vector<BenchInfo> make_suite() {
             "memory.dram_merge_bytes", Fit::Additive, 0.088},
            {"scatter-sector-l2", "scatter_sector4", 21u, "a whole scattered sector for each 8 lanes, 8 MiB", "", Fit::None, 1},
            {"scatter-sector-dram", "scatter_sector4", 26u, "a whole scattered sector for each 8 lanes, 256 MiB", "",
+            Fit::None, 1},
+           // Stop 30: 32 lines 256 bytes apart in one 8 KiB span (stride_store4), against scatter-l2's.
+           {"stride-store-l2", "stride_store4", 21u, "one word of 32 lines 256 bytes apart a warp request, 8 MiB", "",
             Fit::None, 1}})
     s.push_back({name, "2^23 f32 written, " + what + ": SM cycles per element", "cycles/element", param, fit, slope,
                  [kernel, mask_bits](const Target& t) {
