@@ -25,6 +25,9 @@ class Device {
   virtual const DeviceLimits& limits() const = 0;
   // Returns the device address of `bytes` fresh bytes (zeroed). `label` names it in messages.
   virtual std::uint64_t allocate(std::size_t bytes, const std::string& label) = 0;
+  // The same for bytes the caller fills at once through host_storage (the simulator leaves them to
+  // the fill instead of writing zeros first).
+  virtual std::uint64_t allocate_to_fill(std::size_t bytes, const std::string& label) { return allocate(bytes, label); }
   virtual void write(std::uint64_t address, std::span<const std::byte> data) = 0;
   virtual void read(std::uint64_t address, std::span<std::byte> out) = 0;
   // Where the device keeps [address, address + bytes) in host memory, to fill in place without a

@@ -12,7 +12,7 @@
 
 namespace warpsim::sim {
 
-std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label) {
+std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label, bool touch) {
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 47;
   if (bytes > kLimit - next_)
     throw Error(fmt::format("allocation of {} bytes for '{}' does not fit the simulated address space", bytes, label));
@@ -33,6 +33,7 @@ std::uint64_t GlobalMemory::allocate(std::size_t bytes, const std::string& label
   a.label = label;
   a.data.reset(static_cast<std::byte*>(std::calloc(bytes == 0 ? 1 : bytes, 1)));
   if (!a.data) throw Error(fmt::format("allocation of {} bytes for '{}' failed: out of host memory", bytes, label));
+  if (touch) std::memset(a.data.get(), 0, bytes);
   const std::uint64_t end = a.base + bytes + kGap;
   next_ = (end + kAlignment - 1) / kAlignment * kAlignment;
   allocations_.push_back(std::move(a));

@@ -19,8 +19,7 @@ struct Allocation {
   std::uint64_t base = 0;
   std::uint64_t size = 0;
   std::string label;
-  // Host storage from calloc, zeroed and aligned to 16 bytes: a large one is the operating
-  // system's zero pages, touched only where written (no memset of a buffer the kernel never reads).
+  // Host storage from calloc, zeroed and aligned to 16 bytes (GlobalMemory::allocate's `touch`).
   std::unique_ptr<std::byte[], FreeBytes> data;
   std::uint64_t end() const { return base + size; }
 };
@@ -31,7 +30,11 @@ class GlobalMemory {
   static constexpr std::uint64_t kAlignment = 256;
   static constexpr std::uint64_t kGap = 256;  // unmapped bytes at least between two allocations
 
-  std::uint64_t allocate(std::size_t bytes, const std::string& label);
+  // Zeroed bytes. `touch` writes the zeros now, so the pages are the process's before a launch (the
+  // bench times only the simulation: with the operating system's lazy zero pages a kernel's first
+  // writes to an output would fault them in while it runs, stop 24); false leaves them lazy, for
+  // a buffer the caller fills at once (storage).
+  std::uint64_t allocate(std::size_t bytes, const std::string& label, bool touch = true);
   // The allocation holding [address, address + bytes), or -1.
   int find(std::uint64_t address, std::uint64_t bytes) const;
   const Allocation& at(int index) const { return allocations_[static_cast<std::size_t>(index)]; }

@@ -23,6 +23,9 @@ class Gpu final : public Device {
   std::string name() const override;
   const DeviceLimits& limits() const override { return config_.limits; }
   std::uint64_t allocate(std::size_t bytes, const std::string& label) override;
+  std::uint64_t allocate_to_fill(std::size_t bytes, const std::string& label) override {
+    return memory_.allocate(bytes, label, false);
+  }
   void write(std::uint64_t address, std::span<const std::byte> data) override;
   void read(std::uint64_t address, std::span<std::byte> out) override;
   std::span<std::byte> host_storage(std::uint64_t address, std::size_t bytes) override {

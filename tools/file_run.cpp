@@ -117,7 +117,9 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
       // The device refuses sizes it cannot hold before the host builds the contents.
       const auto& spec = *buf->second;
       const std::uint64_t count = spec.init == BufferSpec::Init::File ? file_elements(spec) : spec.count;
-      const auto address = device.allocate(count * isa::type_bytes(spec.type), p.name);
+      const auto address = spec.init == BufferSpec::Init::Zeros
+                               ? device.allocate(count * isa::type_bytes(spec.type), p.name)
+                               : device.allocate_to_fill(count * isa::type_bytes(spec.type), p.name);
       // Device memory comes zeroed: a zeros buffer needs no host copy (400 MB of it cost seconds).
       // The simulator's memory is filled in place (no host copy of the contents); a GPU's is written.
       if (spec.init != BufferSpec::Init::Zeros) {
