@@ -327,15 +327,15 @@ TEST_CASE("slow_paths: the load after an IEEE division waits for the division's 
 TEST_CASE("slow_path_slots: an IEEE division holds its sub-partition's issue for its fast path's instructions",
           "[timing]") {
   auto run = [](const std::string& set) {
-    return run_json({stop30_file(), "--kernel", "divide_mix", "--grid", "264", "--block", "1024", "--arg", "trips=64",
-                     "--buffer", "out=f32[270336]:zeros", "--buffer", "sum=u32[270336]:zeros", "--gpu-set", set});
+    return run_json({stop30_file(), "--kernel", "divide_mix", "--grid", "132", "--block", "256", "--arg", "trips=16",
+                     "--buffer", "out=f32[33792]:zeros", "--buffer", "sum=u32[33792]:zeros", "--gpu-set", set});
   };
   auto issued = [](const nlohmann::json& r) {
     return r["launches"][0]["timing"]["stalls"]["issued"].get<std::uint64_t>();
   };
   const auto one = run("slow_path_slots=1"), nine = run("slow_path_slots=9"), none = run("slow_path_slots=0");
-  // 264 blocks of 32 warps, 64 trips, a division a trip: eight more issue slots each.
-  constexpr std::uint64_t divisions = 264ull * 32 * 64;
+  // 132 blocks of 8 warps, 16 trips, a division a trip: eight more issue slots each.
+  constexpr std::uint64_t divisions = 132ull * 8 * 16;
   CHECK(issued(nine) - issued(one) == 8 * divisions);
   CHECK(issued(none) == issued(one));
   CHECK(cycles(nine) >= cycles(one));
