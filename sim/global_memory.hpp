@@ -19,7 +19,7 @@ struct Allocation {
   std::uint64_t base = 0;
   std::uint64_t size = 0;
   std::string label;
-  // Host storage from calloc, zeroed and aligned to 16 bytes (GlobalMemory::allocate's `touch`).
+  // Host storage from malloc or calloc, zeroed and aligned to 16 bytes (GlobalMemory::allocate's `touch`).
   std::unique_ptr<std::byte[], FreeBytes> data;
   std::uint64_t end() const { return base + size; }
 };
