@@ -85,12 +85,7 @@ std::span<std::byte> GlobalMemory::storage(std::uint64_t address, std::uint64_t 
 
 void GlobalMemory::write(std::uint64_t address, std::span<const std::byte> data) {
   if (data.empty()) return;
-  const int i = find(address, data.size());
-  if (i < 0)
-    throw Error(fmt::format("write of {} bytes at {:#x} is outside every allocation: {}", data.size(), address,
-                            describe(address, data.size())));
-  const Allocation& a = allocations_[static_cast<std::size_t>(i)];
-  std::memcpy(a.data.get() + (address - a.base), data.data(), data.size());
+  std::memcpy(storage(address, data.size()).data(), data.data(), data.size());
 }
 
 void GlobalMemory::read(std::uint64_t address, std::span<std::byte> out) const {

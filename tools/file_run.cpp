@@ -117,19 +117,18 @@ kernels::Outcome run_file(Device& device, const FileRun& run, const kernels::Run
       // The device refuses sizes it cannot hold before the host builds the contents.
       const auto& spec = *buf->second;
       const std::uint64_t count = spec.init == BufferSpec::Init::File ? file_elements(spec) : spec.count;
-      const auto address = spec.init == BufferSpec::Init::Zeros
-                               ? device.allocate(count * isa::type_bytes(spec.type), p.name)
-                               : device.allocate_to_fill(count * isa::type_bytes(spec.type), p.name);
+      const std::uint64_t bytes = count * isa::type_bytes(spec.type);
+      const bool zeros = spec.init == BufferSpec::Init::Zeros;
+      const auto address = zeros ? device.allocate(bytes, p.name) : device.allocate_to_fill(bytes, p.name);
       // Device memory comes zeroed: a zeros buffer needs no host copy (400 MB of it cost seconds).
       // The simulator's memory is filled in place (no host copy of the contents); a GPU's is written.
-      if (spec.init != BufferSpec::Init::Zeros) {
-        const std::uint64_t bytes = count * isa::type_bytes(spec.type);
+      if (!zeros) {
         const auto storage = device.host_storage(address, bytes);
         if (storage.size() == bytes) kernels::fill_contents(spec, count, seed, storage);
         else device.write(address, make_contents(spec, count, seed));
       }
       ++seed;
-      allocated[p.name] = {address, count * isa::type_bytes(spec.type)};
+      allocated[p.name] = {address, bytes};
       values.push_back(address);
     } else {
       if (buf != buffers.end())
