@@ -200,6 +200,9 @@ const std::vector<Field>& fields() {
                        "sectors a read that misses L2 fetches from DRAM at once (aligned group: 1, 2 or 4)"));
     f.push_back(number("memory.dram_page_bytes", &GpuPreset::dram_page_bytes,
                        "DRAM page (row) bytes: fetches within one aligned page share its opening"));
+    f.push_back(number("memory.l1_pass_cycles", &GpuPreset::l1_pass_cycles,
+                       "cycles each L1 data-bank pass of a load after its first adds to its hit latency (lanes at "
+                       "different lines in one bank: chase-lanes-l1; 0: none)"));
     f.push_back(number("memory.scatter_line_cycles", &GpuPreset::scatter_line_cycles,
                        "cycles between the lines of a scattered request (lines in more than 8 DRAM pages) that miss "
                        "L1: the k-th leaves k times this after the first (chase-lanes-w1; 0: all at once)"));
@@ -376,6 +379,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
        "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
+  need(p.l1_pass_cycles >= 0 && p.l1_pass_cycles <= 100, "memory.l1_pass_cycles", fmt::format("{}", p.l1_pass_cycles),
+       "must be 0..100");
   need(p.scatter_line_cycles >= 0 && p.scatter_line_cycles <= 1000, "memory.scatter_line_cycles",
        fmt::format("{}", p.scatter_line_cycles), "must be 0..1000");
   need(p.dram_page_miss_bytes >= 0 && p.dram_page_miss_bytes <= 65536, "memory.dram_page_miss_bytes",

@@ -161,6 +161,22 @@ TEST_CASE("a scattered request's misses leave one after another (memory.scatter_
   check_refused({{"scatter_line_cycles=-1", "'memory.scatter_line_cycles': '-1' must be 0..1000"}});
 }
 
+TEST_CASE("each data-bank pass of an L1 load after its first adds to its latency (memory.l1_pass_cycles)", "[timing]") {
+  // One warp, a dependent chain of 64 loads: lanes 2 KiB apart (32 lines in one bank: 32 passes a
+  // load), or 4 bytes apart (one line, one pass). Only the first is slower, by about 31 x 2.31 a load.
+  auto run = [](const std::string& stride, const std::string& pass) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop31.kir", "--kernel", "lane_rows", "--grid", "1",
+                     "--block", "32", "--arg", "stride=" + stride, "--arg", "trips=64", "--buffer",
+                     "in=u32[32768]:zeros", "--buffer", "out=u32[32]:zeros", "--gpu-set", "memory.l1_pass_cycles=" + pass});
+  };
+  const auto off = run("512", "0"), on = run("512", "2.31");
+  CHECK(cycles(on) >= cycles(off) + 60 * 31 * 2);
+  CHECK(cycles(on) <= cycles(off) + 64 * 31 * 3);
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(cycles(run("1", "2.31")) == cycles(run("1", "0")));
+  check_refused({{"l1_pass_cycles=101", "'memory.l1_pass_cycles': '101' must be 0..100"}});
+}
+
 TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shifts, take no issue slot", "[timing]") {
   auto run = [](std::vector<std::string> extra) {
     std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "lop_fuse",

@@ -34,7 +34,9 @@ TEST_CASE("calibrate --list names each microbenchmark with the preset parameter 
                            "scatter-dram             memory.dram_merge_bytes",
                            "atom-hot-u32             memory.atomic_int_slice_cycles",
                            "gather-l2                memory.l2_access_bytes", "lat-fp64                 pipeline.fp64_latency",
-                           "stream-conflict-dram     -"})
+                           "stream-conflict-dram     -", "fence-gl                 pipeline.fence_gl_latency",
+                           "fence-gl-busy            -", "gather-l1-few            -",
+                           "chase-lanes-l1           memory.l1_pass_cycles"})
     CHECK_THAT(io.out, Catch::Contains(line));
   // The issue's list: latency and throughput per class, shared memory, the memory hierarchy,
   // bandwidth, atomics, barriers, the clock and launch overhead.
@@ -84,6 +86,40 @@ TEST_CASE("the committed h100 preset is what calibrate fits to the committed H10
                   refit) == 0);
   CHECK_THAT(refit.err, Catch::Contains("fit pass 1: 1 parameter(s) moved"));
   CHECK_THAT(read(temp("refit.ini")), Catch::Contains("fp64_latency = 8 "));
+}
+
+TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures of stop 31", "[calibrate]") {
+  // fence-gl (batch31b.sh's first run: 674.66 cycles a membar.gl) fits the fence latency, and
+  // chase-lanes-l1 (batch31c.sh's first run: 105.83 cycles a 32-pass L1 load) what each data-bank
+  // pass adds. The committed values reproduce them (nothing moves); started from the values before
+  // stop 31 (272, 0), the fit brings each back.
+  const std::string dir = std::string(WARPSIM_TEST_DATA_DIR) + "/../../docs/validation/h100/stop31/";
+  struct Case {
+    std::string raw, bench, now, before, fitted;
+  };
+  for (const auto& c : {Case{"raw31b-1.json", "fence-gl", "fence_gl_latency = 674", "fence_gl_latency = 272",
+                             "fence_gl_latency = 674 "},
+                        Case{"raw31c-1.json", "chase-lanes-l1", "l1_pass_cycles = 2.31", "l1_pass_cycles = 0   ",
+                             "l1_pass_cycles = 2.31 "}}) {
+    INFO(c.bench);
+    Io io;
+    const auto out = temp(c.bench + ".ini");
+    REQUIRE(run_cli({"calibrate", "--replay", dir + c.raw, "--benches", c.bench, "--out", out}, io) == 0);
+    CHECK_THAT(io.err, Catch::Contains("fit pass 1: 0 parameter(s) moved"));
+    std::string text = read(out);
+    REQUIRE(text.find(c.now) != std::string::npos);
+    const auto off = temp(c.bench + "-off.ini");
+    {
+      std::ofstream f(off);
+      f << text.replace(text.find(c.now), c.now.size(), c.before);
+    }
+    Io refit;
+    REQUIRE(run_cli({"calibrate", "--replay", dir + c.raw, "--benches", c.bench, "--gpu", off, "--out",
+                     temp(c.bench + "-refit.ini")},
+                    refit) == 0);
+    CHECK_THAT(refit.err, Catch::Contains("fit pass 1: 1 parameter(s) moved"));
+    CHECK_THAT(read(temp(c.bench + "-refit.ini")), Catch::Contains(c.fitted));
+  }
 }
 
 TEST_CASE("calibrate refuses bad arguments and files with one line and a documented exit code", "[calibrate]") {

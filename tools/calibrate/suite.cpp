@@ -5,6 +5,7 @@
 #include <bit>
 #include <numeric>
 #include <random>
+#include <string_view>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -374,6 +375,16 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/load", "", Fit::None, 1, [blocks, threads](const Target& t) {
                    return chase_lanes(t, 128u << 20, 524288, blocks, threads, 512);
                  }});
+  // The same over 64 KiB (512 lines, which the L1 holds once the first lanes brought them in; stop 31):
+  // each dependent warp load gathers 32 lines that hit L1. set29's thomas over contiguous systems
+  // (4 warps an SM, each lane its own system, 32 lines a load) measured -44%; chase-l1 has one line.
+  // chase-lanes-l1 fits memory.l1_pass_cycles (its lanes all read a line's first word: 32 passes of
+  // one data bank); chase-lanes-l1-w4 is compared only (4 warps: the passes' one a cycle).
+  for (const auto& [name, threads] : std::vector<std::pair<std::string, std::uint32_t>>{{"chase-lanes-l1", 32u},
+                                                                                       {"chase-lanes-l1-w4", 128u}})
+    s.push_back({name, fmt::format("1 block of {} threads, each its own stretch of one random chain over 64 KiB (L1)", threads),
+                 "cycles/load", threads == 32 ? "memory.l1_pass_cycles" : "", threads == 32 ? Fit::Additive : Fit::None,
+                 31, [threads](const Target& t) { return chase_lanes(t, 128u << 10, 512, 1, threads, 8192); }, 0.01});
   s.push_back({"atom-global-1", "one lane, dependent atomicAdd chain on one global word", "cycles/atomic",
                "memory.atomic_latency", Fit::Additive, 1, [](const Target& t) { return atomics(t, false, 1, 0); }});
   s.push_back({"atom-global-same32", "32 lanes, dependent atomicAdd chain, one global word", "cycles/atomic",
@@ -397,6 +408,42 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/barrier", param, param.empty() ? Fit::None : Fit::Additive, warps == 32 ? 32.0 : 1.0,
                  [warps](const Target& t) { return barrier(t, warps); }, warps == 32 ? 0.05 : 1.0});
   }
+  // Fences (stop 31): `membar.gl` alone (fits its latency: what a fence costs with nothing
+  // outstanding), after a store of the warp's own line, and threadFenceReduction's tail (a store, the
+  // fence, a dependent global atomic), one warp; and the store and fence from 132 x 8 blocks of 256
+  // threads at once (the slowest warp). reduce-last-block, one fence and ticket a block, measured
+  // -44% (docs/validation/timing.md).
+  s.push_back({"fence-gl", "one warp, membar.gl back to back", "cycles/fence", "pipeline.fence_gl_latency", Fit::Additive, 1,
+               [](const Target& t) { return slowest_per_step(t, "mb_sync.kir", "fence_bare", 32, 16) / 4; }});
+  struct FenceCase {
+    const char* name;
+    const char* what;
+    const char* kernel;
+    std::uint32_t blocks, threads;
+  };
+  for (const auto& [name, what, kernel, blocks, threads] : std::vector<FenceCase>{
+           {"fence-gl-store", "one warp, a store of its line then membar.gl", "fence_store", 1, 32},
+           {"fence-gl-ticket", "one warp, a store, membar.gl and a dependent global atomic", "fence_ticket", 1, 32},
+           {"fence-gl-busy", "132 x 8 blocks of 256 threads, each warp a store of its line then membar.gl (slowest warp)",
+            "fence_store", 132 * 8, 256},
+           {"fence-gl-chip", "132 blocks of 32 threads (a warp an SM), a store of its line then membar.gl (slowest warp)",
+            "fence_store", 132, 32},
+           {"fence-gl-sm8", "132 blocks of 256 threads (8 warps an SM), a store of its line then membar.gl (slowest warp)",
+            "fence_store", 132, 256},
+           {"fence-gl-bare-busy", "132 x 8 blocks of 256 threads, membar.gl back to back (slowest warp)", "fence_bare",
+            132 * 8, 256}})
+    s.push_back({name, what, "cycles/fence", "", Fit::None, 1, [kernel, blocks, threads](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t steps = 16, total = blocks * threads;
+                   const auto buf = run.zeros(std::size_t{total} * 4), out = run.zeros(std::size_t{total} * 16);
+                   if (std::string_view(kernel) == "fence_ticket")
+                     run.launch("mb_sync.kir", kernel, blocks, threads, {buf, run.zeros(std::size_t{total} / 8 + 4), out, steps});
+                   else if (std::string_view(kernel) == "fence_bare")
+                     run.launch("mb_sync.kir", kernel, blocks, threads, {out, steps});
+                   else
+                     run.launch("mb_sync.kir", kernel, blocks, threads, {buf, out, steps});
+                   return slowest(run, out, total) / (steps * 4);
+                 }});
   // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
                "cycles/step", "", Fit::None, 1,
@@ -614,6 +661,17 @@ std::vector<BenchInfo> make_suite() {
                        run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
+  // The same L1-resident gather from 4 warps an SM (stop 31: 132 blocks of 128 threads, 2^21
+  // elements): what an SM's L1 serves for 32-line requests with few warps to overlap them (set29's
+  // thomas over contiguous systems, 4 warps an SM, measured -44%).
+  s.push_back({"gather-l1-few", "2^21 f32 read at scattered words of 64 KiB, 32 lines a warp request, 4 warps an SM: SM "
+               "cycles per element", "cycles/element", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132, block = 128, threads = blocks * block, m = 1u << 21;
+                 const auto in = run.zeros(std::size_t{4} << 14), out = run.zeros(std::size_t{threads} * 4);
+                 const double cycles = run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << 14) - 1});
+                 return cycles * 132 / double(four_per_step_elements(m, threads));
+               }});
   // Random scatters (stop 24): gather's addresses written, one word of a partial sector in each of a
   // warp's 32 lines (scatter_hash4), or a whole sector for each 8 lanes, 4 lines a warp request
   // (scatter_sector4), over 8 MiB (L2 holds it) or 256 MiB (DRAM); SM cycles per element written.
@@ -647,6 +705,16 @@ std::vector<BenchInfo> make_suite() {
                    const double cycles = run.launch("mb_memory.kir", kernel, blocks, block, {out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
+  // stride-store-l2's stores from 4 warps an SM (stop 31: 132 blocks of 128 threads, 2^21 elements),
+  // as set29's thomas over contiguous systems stores its rows.
+  s.push_back({"stride-store-l2-few", "2^21 f32 written, one word of 32 lines 256 bytes apart a warp request, 8 MiB, "
+               "4 warps an SM: SM cycles per element", "cycles/element", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132, block = 128, threads = blocks * block, m = 1u << 21;
+                 const auto out = run.zeros(std::size_t{4} << 21);
+                 const double cycles = run.launch("mb_memory.kir", "stride_store4", blocks, block, {out, m, (1u << 21) - 1});
+                 return cycles * 132 / double(four_per_step_elements(m, threads));
+               }});
   // A DRAM stream with two 32-way conflicted shared loads a trip beside its four global loads
   // (stop 24; set23's transpose through an unpadded tile was slower than its shared passes and its
   // DRAM traffic overlapped would make it): B/cycle read, against bw-dram's stream alone.
