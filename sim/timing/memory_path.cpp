@@ -202,9 +202,17 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
 }
 
 std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
-                                std::uint64_t dense_first, std::uint64_t dense_end) {
+                                std::uint64_t dense_first, std::uint64_t dense_end, unsigned passes) {
   ++stats.global_store_requests;
   const std::uint64_t start = start_request(now, lines);
+  // memory.store_pass_cycles: the LSU takes a store's data-bank passes one after another
+  // (store-lines-w1 and -w4: a warp store of one word of 32 lines 256 bytes apart, 32 passes of one
+  // bank, holds its SM's LSU 63-64 cycles on the H100, one warp or four; store-line-w4's coalesced
+  // stores, one pass over two lines, go at the warps' issue rate).
+  store_taken_ = start;
+  if (gpu_.store_pass_cycles > 0)
+    lsu_free_ = std::max(lsu_free_, start + static_cast<std::uint64_t>(
+                                                std::llround(gpu_.store_pass_cycles * double(std::max(passes, 1u)))));
   std::uint64_t done = start;
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);

@@ -97,8 +97,11 @@ class MemoryPath {
   // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
   // `dense_end` > `dense_first`: the lanes write every byte of [dense_first, dense_end) (coalesce's
   // `dense`), so only the sectors at its ends can be partly written, by what of them it covers.
+  // `passes`: the L1 data banks' passes of its lanes' words (memory.store_pass_cycles each).
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
-                      std::uint64_t dense_first = 0, std::uint64_t dense_end = 0);
+                      std::uint64_t dense_first = 0, std::uint64_t dense_end = 0, unsigned passes = 1);
+  // The cycle the LSU took the last store (memory.store_pass_cycles: its warp waits for it).
+  std::uint64_t store_taken() const { return store_taken_; }
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for a turn x the SMs
   // at work (they share it); a request waits for its slice. The turn, by kind:
   //  - Float: memory.atomic_slice_cycles x same_address (atom-hot 3.49 a lane, atom-line-m4 13.9 for
@@ -182,7 +185,7 @@ class MemoryPath {
   double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
   double int_slice_cycles_ = 0;        // memory.atomic_int_slice_cycles (or the above) x the SMs at work: one integer operation
   std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic
-  std::uint64_t lsu_free_ = 0, shared_free_ = 0;
+  std::uint64_t lsu_free_ = 0, shared_free_ = 0, store_taken_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
   std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)
   std::uint64_t merges_[SectorCache::kPartitions] = {};   // merge reads by partition (charge_merges)

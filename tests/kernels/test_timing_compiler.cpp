@@ -177,6 +177,25 @@ TEST_CASE("each data-bank pass of an L1 load after its first adds to its latency
   check_refused({{"l1_pass_cycles=101", "'memory.l1_pass_cycles': '101' must be 0..100"}});
 }
 
+TEST_CASE("a global store holds the LSU for its passes, and its warp waits (memory.store_pass_cycles)", "[timing]") {
+  // One warp, 64 stores back to back: lanes 256 bytes apart (32 lines in one bank: 32 passes), or
+  // 4 bytes apart (one pass). Only the first is slower: each store holds the warp about 32 x 1.99
+  // cycles, longer than a trip of the loop takes without the rule.
+  auto run = [](const std::string& stride, const std::string& pass) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop31.kir", "--kernel", "lane_stores", "--grid",
+                     "1", "--block", "32", "--arg", "stride=" + stride, "--arg", "trips=64", "--buffer",
+                     "out=f32[2112]:zeros", "--gpu-set", "memory.store_pass_cycles=" + pass});
+  };
+  const auto off = run("64", "0"), on = run("64", "1.99");
+  CHECK(cycles(off) < 64 * 40);
+  CHECK(cycles(on) >= 64 * 62);
+  CHECK(cycles(on) <= cycles(off) + 64 * 64);
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(!on["outputs"].empty());
+  CHECK(cycles(run("1", "1.99")) <= cycles(run("1", "0")) + 64);
+  check_refused({{"store_pass_cycles=-1", "'memory.store_pass_cycles': '-1' must be 0..100"}});
+}
+
 TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shifts, take no issue slot", "[timing]") {
   auto run = [](std::vector<std::string> extra) {
     std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "lop_fuse",

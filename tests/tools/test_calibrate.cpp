@@ -36,7 +36,8 @@ TEST_CASE("calibrate --list names each microbenchmark with the preset parameter 
                            "gather-l2                memory.l2_access_bytes", "lat-fp64                 pipeline.fp64_latency",
                            "stream-conflict-dram     -", "fence-gl                 pipeline.fence_gl_latency",
                            "fence-gl-busy            -", "gather-l1-few            -",
-                           "chase-lanes-l1           memory.l1_pass_cycles"})
+                           "chase-lanes-l1           memory.l1_pass_cycles",
+                           "store-lines-w4           memory.store_pass_cycles"})
     CHECK_THAT(io.out, Catch::Contains(line));
   // The issue's list: latency and throughput per class, shared memory, the memory hierarchy,
   // bandwidth, atomics, barriers, the clock and launch overhead.
@@ -91,7 +92,8 @@ TEST_CASE("the committed h100 preset is what calibrate fits to the committed H10
 TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures of stop 31", "[calibrate]") {
   // fence-gl (batch31b.sh's first run: 674.66 cycles a membar.gl) fits the fence latency, and
   // chase-lanes-l1 (batch31c.sh's first run: 105.83 cycles a 32-pass L1 load) what each data-bank
-  // pass adds. The committed values reproduce them (nothing moves); started from the values before
+  // pass adds, store-lines-w4 (batch31e.sh's first run: 255.55 cycles a warp store, 4 warps) what a
+  // store's pass holds the LSU. The committed values reproduce them (nothing moves); started from the values before
   // stop 31 (272, 0), the fit brings each back.
   const std::string dir = std::string(WARPSIM_TEST_DATA_DIR) + "/../../docs/validation/h100/stop31/";
   struct Case {
@@ -100,7 +102,9 @@ TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures o
   for (const auto& c : {Case{"raw31b-1.json", "fence-gl", "fence_gl_latency = 674", "fence_gl_latency = 272",
                              "fence_gl_latency = 674 "},
                         Case{"raw31c-1.json", "chase-lanes-l1", "l1_pass_cycles = 2.31", "l1_pass_cycles = 0   ",
-                             "l1_pass_cycles = 2.31 "}}) {
+                             "l1_pass_cycles = 2.31 "},
+                        Case{"raw31e-1.json", "store-lines-w4", "store_pass_cycles = 1.99", "store_pass_cycles = 0   ",
+                             "store_pass_cycles = 1.99 "}}) {
     INFO(c.bench);
     Io io;
     const auto out = temp(c.bench + ".ini");

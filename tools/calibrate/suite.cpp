@@ -444,6 +444,21 @@ std::vector<BenchInfo> make_suite() {
                      run.launch("mb_sync.kir", kernel, blocks, threads, {buf, out, steps});
                    return slowest(run, out, total) / (steps * 4);
                  }});
+  // A fence amid a DRAM stream (stop 31, fence_loaded): 132 x 8 blocks of 256 threads, warp 0 of each
+  // 64 membar.gl back to back while the other 7 stream 256 MiB (reduce-last-block's fence and ticket
+  // come at each block's end while the other blocks stream): cycles per fence of the slowest fencer.
+  s.push_back({"fence-gl-stream", "132 x 8 blocks of 256 threads: warp 0 membar.gl back to back, warps 1-7 stream "
+               "256 MiB from DRAM (slowest fencing warp)", "cycles/fence", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t blocks = 132 * 8, threads = 256, total = blocks * threads, steps = 16, n = 64u << 20;
+                 const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{total} * 16);
+                 run.launch("mb_sync.kir", "fence_loaded", blocks, threads, {in, out, n, steps});
+                 const auto words = run.read_u64(out, std::size_t{total} * 2);
+                 std::uint64_t most = 0;
+                 for (std::uint32_t g = 0; g < total; ++g)
+                   if (g % threads < 32) most = std::max(most, words[2 * g]);
+                 return double(most) / (steps * 4);
+               }});
   // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
                "cycles/step", "", Fit::None, 1,
@@ -715,6 +730,33 @@ std::vector<BenchInfo> make_suite() {
                  const double cycles = run.launch("mb_memory.kir", "stride_store4", blocks, block, {out, m, (1u << 21) - 1});
                  return cycles * 132 / double(four_per_step_elements(m, threads));
                }});
+  // Back-to-back stores from few warps (stop 31, store_lines): cycles per warp store, the slowest
+  // warp's, each warp 1,024 stores of one word of 32 lines 256 bytes apart (store-lines-*), or of one
+  // line (store-line-*), all in L2; one warp, 4 warps and 16 warps of one SM, and 4 warps on every SM.
+  // store-lines-w4 fits memory.store_pass_cycles (4 warps x 32 passes a store of each).
+  // stride-store-l2-few (4 warps an SM) measured 5.3 cycles an element where 64 warps take 4.7.
+  struct StoreCase {
+    const char* name;
+    std::uint32_t blocks, threads, stride;
+  };
+  for (const auto& [name, blocks, threads, stride] :
+       std::vector<StoreCase>{{"store-lines-w1", 1, 32, 64}, {"store-lines-w4", 1, 128, 64},
+                              {"store-lines-w16", 1, 512, 64}, {"store-lines-sm132-w4", 132, 128, 64},
+                              {"store-line-w1", 1, 32, 1}, {"store-line-w4", 1, 128, 1}})
+    s.push_back({name,
+                 fmt::format("{} block(s) of {} threads, back-to-back stores of one word of {} a warp store",
+                             blocks, threads, stride == 1 ? "one line" : "32 lines 256 bytes apart"),
+                 "cycles/store", std::string_view(name) == "store-lines-w4" ? "memory.store_pass_cycles" : "",
+                 std::string_view(name) == "store-lines-w4" ? Fit::Additive : Fit::None, 128,
+                 [blocks, threads, stride](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t steps = 1024, total = blocks * threads;
+                   const auto out = run.zeros((std::size_t{total} * stride + steps) * 4);
+                   const auto times = run.zeros(std::size_t{total} * 16);
+                   run.launch("mb_memory.kir", "store_lines", blocks, threads, {out, times, stride, steps});
+                   return slowest(run, times, total) / steps;
+                 },
+                 0.01});
   // A DRAM stream with two 32-way conflicted shared loads a trip beside its four global loads
   // (stop 24; set23's transpose through an unpadded tile was slower than its shared passes and its
   // DRAM traffic overlapped would make it): B/cycle read, against bw-dram's stream alone.
