@@ -181,6 +181,12 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   // warp take 1,085 cycles a hop on the H100 where one chain takes 686; 4 warps 1,100: per request).
   const double stagger = request_scattered_ ? gpu_.scatter_line_cycles : 0.0;
   unsigned missed_lines = 0;
+  // memory.l2_line_cycles, dram_line_cycles: the L1-missing lines of a load over more than 4 lines
+  // come back one after another (stride-chase-l2 and -dram: one warp's 32 lines 256 bytes apart,
+  // in a few DRAM pages, 367 cycles a load from L2 on the H100 against chase-l2's 276 for one line,
+  // 913-921 from DRAM against chase-dram's 677).
+  const bool serial = lines.size() > kFewLines && (gpu_.l2_line_cycles > 0 || gpu_.dram_line_cycles > 0);
+  double last_return = 0;
   for (const auto& a : lines) {
     const auto sectors = count_sectors(a.sectors);
     stats.global_sectors += sectors;
@@ -193,7 +199,14 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
     if (hit != 0 && ready != nullptr && gpu_.pending_fills) done = std::max(done, *ready);
     if (miss != 0) {
       const auto leaves = start + static_cast<std::uint64_t>(std::llround(stagger * missed_lines++));
-      const std::uint64_t arrival = to_l2(leaves, {a.line, miss}, 0, false);
+      std::uint32_t from_dram = 0;
+      std::uint64_t arrival = to_l2(leaves, {a.line, miss}, 0, false, &from_dram);
+      if (serial) {  // kept fractional, so that the gaps add up to the parameter, not to its rounding
+        double t = double(arrival);
+        if (missed_lines > 1) t = std::max(t, last_return + (from_dram != 0 ? gpu_.dram_line_cycles : gpu_.l2_line_cycles));
+        last_return = t;
+        arrival = static_cast<std::uint64_t>(std::llround(t));
+      }
       done = std::max(done, arrival);
       if (ready != nullptr) *ready = std::max(*ready, arrival);
     }
@@ -202,17 +215,17 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
 }
 
 std::uint64_t MemoryPath::store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
-                                std::uint64_t dense_first, std::uint64_t dense_end, unsigned passes) {
+                                std::uint64_t dense_first, std::uint64_t dense_end) {
   ++stats.global_store_requests;
   const std::uint64_t start = start_request(now, lines);
-  // memory.store_pass_cycles: the LSU takes a store's data-bank passes one after another
-  // (store-lines-w1 and -w4: a warp store of one word of 32 lines 256 bytes apart, 32 passes of one
-  // bank, holds its SM's LSU 63-64 cycles on the H100, one warp or four; store-line-w4's coalesced
-  // stores, one pass over two lines, go at the warps' issue rate).
+  // memory.store_line_cycles: the LSU sends the lines of a store over more than 4 one after another
+  // (store-lines-w1 and -w4: a warp store of one word of 32 lines 256 bytes apart holds its SM's LSU
+  // 63-64 cycles on the H100, one warp or four, and so do lines 132 bytes apart, one bank pass:
+  // store-lines-s33-w4; store-line-w4's coalesced stores over two lines go at the warps' issue rate).
   store_taken_ = start;
-  if (gpu_.store_pass_cycles > 0)
+  if (gpu_.store_line_cycles > 0 && lines.size() > kFewLines)
     lsu_free_ = std::max(lsu_free_, start + static_cast<std::uint64_t>(
-                                                std::llround(gpu_.store_pass_cycles * double(std::max(passes, 1u)))));
+                                                std::llround(gpu_.store_line_cycles * double(lines.size()))));
   std::uint64_t done = start;
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);

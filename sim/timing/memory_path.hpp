@@ -97,10 +97,9 @@ class MemoryPath {
   // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
   // `dense_end` > `dense_first`: the lanes write every byte of [dense_first, dense_end) (coalesce's
   // `dense`), so only the sectors at its ends can be partly written, by what of them it covers.
-  // `passes`: the L1 data banks' passes of its lanes' words (memory.store_pass_cycles each).
   std::uint64_t store(std::uint64_t now, const std::vector<LineAccess>& lines, std::uint32_t bytes,
-                      std::uint64_t dense_first = 0, std::uint64_t dense_end = 0, unsigned passes = 1);
-  // The cycle the LSU took the last store (memory.store_pass_cycles: its warp waits for it).
+                      std::uint64_t dense_first = 0, std::uint64_t dense_end = 0);
+  // The cycle the LSU took the last store (memory.store_line_cycles: its warp waits for it).
   std::uint64_t store_taken() const { return store_taken_; }
   // `same_address`: the most lanes on one word. Each line's L2 slice is held for a turn x the SMs
   // at work (they share it); a request waits for its slice. The turn, by kind:
@@ -174,6 +173,9 @@ class MemoryPath {
   // (memory.dram_page_miss_bytes); its page becomes the newest.
   bool opens_page(std::uint64_t line);
   static constexpr unsigned kScatteredPages = 8, kRecentPages = 64;
+  // A request over more than this many lines sends them one after another (memory.store_line_cycles,
+  // l2_line_cycles, dram_line_cycles); a 2D tile's rows (2-4 lines) and a coalesced access do not.
+  static constexpr unsigned kFewLines = 4;
 
   Channel l2_channel_, dram_channel_;
   bool request_scattered_ = false;                 // the current request's lines span many pages

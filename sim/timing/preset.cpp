@@ -203,10 +203,15 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l1_pass_cycles", &GpuPreset::l1_pass_cycles,
                        "cycles each L1 data-bank pass of a load after its first adds to its hit latency (lanes at "
                        "different lines in one bank: chase-lanes-l1; 0: none)"));
-    f.push_back(number("memory.store_pass_cycles", &GpuPreset::store_pass_cycles,
-                       "cycles a global store holds its SM's LSU per data-bank pass (lanes at different words of one "
-                       "bank take a pass each); the warp issues nothing more until the LSU takes the store "
-                       "(store-lines-w4; 0: a store holds it for its lookups only)"));
+    f.push_back(number("memory.l2_line_cycles", &GpuPreset::l2_line_cycles,
+                       "a load over more than 4 lines: each of its L1-missing lines that hits L2 is ready at least "
+                       "this after the one before (stride-chase-l2; 0: all at once)"));
+    f.push_back(number("memory.dram_line_cycles", &GpuPreset::dram_line_cycles,
+                       "the same for a line that comes from DRAM (stride-chase-dram; 0: all at once)"));
+    f.push_back(number("memory.store_line_cycles", &GpuPreset::store_line_cycles,
+                       "cycles a global store over more than 4 lines holds its SM's LSU per line; the warp issues "
+                       "nothing more until the LSU takes the store (store-lines-w4; 0: a store holds it for its "
+                       "lookups only)"));
     f.push_back(number("memory.scatter_line_cycles", &GpuPreset::scatter_line_cycles,
                        "cycles between the lines of a scattered request (lines in more than 8 DRAM pages) that miss "
                        "L1: the k-th leaves k times this after the first (chase-lanes-w1; 0: all at once)"));
@@ -383,8 +388,12 @@ void validate_preset(const GpuPreset& p) {
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,
        "memory.dram_page_bytes", fmt::format("{}", p.dram_page_bytes), "must be a power of two of at least a line");
-  need(p.store_pass_cycles >= 0 && p.store_pass_cycles <= 100, "memory.store_pass_cycles",
-       fmt::format("{}", p.store_pass_cycles), "must be 0..100");
+  need(p.l2_line_cycles >= 0 && p.l2_line_cycles <= 100, "memory.l2_line_cycles", fmt::format("{}", p.l2_line_cycles),
+       "must be 0..100");
+  need(p.dram_line_cycles >= 0 && p.dram_line_cycles <= 100, "memory.dram_line_cycles",
+       fmt::format("{}", p.dram_line_cycles), "must be 0..100");
+  need(p.store_line_cycles >= 0 && p.store_line_cycles <= 100, "memory.store_line_cycles",
+       fmt::format("{}", p.store_line_cycles), "must be 0..100");
   need(p.l1_pass_cycles >= 0 && p.l1_pass_cycles <= 100, "memory.l1_pass_cycles", fmt::format("{}", p.l1_pass_cycles),
        "must be 0..100");
   need(p.scatter_line_cycles >= 0 && p.scatter_line_cycles <= 1000, "memory.scatter_line_cycles",

@@ -339,9 +339,9 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
     sp_hold_[s.sub_partition] = std::max(sp_hold_[s.sub_partition], held);
     after = std::max(after, held);
   }
-  // memory.store_pass_cycles: a warp's global store waits in its queue until the LSU takes it, and
-  // the warp issues nothing meanwhile (store-lines-w1: 63 cycles a store of 32 passes, one warp).
-  if (in.timing == TimingClass::StoreGlobal && ctx_.gpu.store_pass_cycles > 0 && sink_.record.exec != 0)
+  // memory.store_line_cycles: a warp's global store waits in its queue until the LSU takes it, and
+  // the warp issues nothing meanwhile (store-lines-w1: 63 cycles a store of 32 lines, one warp).
+  if (in.timing == TimingClass::StoreGlobal && ctx_.gpu.store_line_cycles > 0 && sink_.record.exec != 0)
     after = std::max(after, memory_.store_taken() + 1);
   if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in, went_to);
   if (ctx_.shape.may_fold[w.pc]) after = std::max(after, fold(s, *bs.block, now));
@@ -452,12 +452,8 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
         ready = memory_.load(now, lines_, passes) + pt.latency;
         from_memory = true;
       } else if (in.timing == TimingClass::StoreGlobal) {
-        // memory.store_pass_cycles: a store over more than 4 lines takes a pass per lane word in one bank.
-        const unsigned passes = g.store_pass_cycles > 0 && lines_.size() > 4
-                                    ? shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes)
-                                    : 1;
         s.memory_done = std::max(s.memory_done, memory_.store(now, lines_, count_lanes(r.exec) * in.access_bytes,
-                                                              dense.first, dense.end, passes));
+                                                              dense.first, dense.end));
       } else {
         const unsigned lanes = count_lanes(r.exec);
         unsigned same = most_common_address(r.addresses, r.exec);

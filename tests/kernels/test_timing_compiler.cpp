@@ -177,14 +177,14 @@ TEST_CASE("each data-bank pass of an L1 load after its first adds to its latency
   check_refused({{"l1_pass_cycles=101", "'memory.l1_pass_cycles': '101' must be 0..100"}});
 }
 
-TEST_CASE("a global store holds the LSU for its passes, and its warp waits (memory.store_pass_cycles)", "[timing]") {
+TEST_CASE("a global store holds the LSU for its passes, and its warp waits (memory.store_line_cycles)", "[timing]") {
   // One warp, 64 stores back to back: lanes 256 bytes apart (32 lines in one bank: 32 passes), or
   // 4 bytes apart (one pass). Only the first is slower: each store holds the warp about 32 x 1.99
   // cycles, longer than a trip of the loop takes without the rule.
   auto run = [](const std::string& stride, const std::string& pass) {
     return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop31.kir", "--kernel", "lane_stores", "--grid",
                      "1", "--block", "32", "--arg", "stride=" + stride, "--arg", "trips=64", "--buffer",
-                     "out=f32[2112]:zeros", "--gpu-set", "memory.store_pass_cycles=" + pass});
+                     "out=f32[2112]:zeros", "--gpu-set", "memory.store_line_cycles=" + pass});
   };
   const auto off = run("64", "0"), on = run("64", "1.99");
   CHECK(cycles(off) < 64 * 40);
@@ -193,7 +193,27 @@ TEST_CASE("a global store holds the LSU for its passes, and its warp waits (memo
   CHECK(on["outputs"] == off["outputs"]);
   CHECK(!on["outputs"].empty());
   CHECK(cycles(run("1", "1.99")) <= cycles(run("1", "0")) + 64);
-  check_refused({{"store_pass_cycles=-1", "'memory.store_pass_cycles': '-1' must be 0..100"}});
+  check_refused({{"store_line_cycles=-1", "'memory.store_line_cycles': '-1' must be 0..100"}});
+}
+
+TEST_CASE("a load over many lines gets its L1 misses back one after another (memory.dram_line_cycles)", "[timing]") {
+  // lane_rows with lanes 256 bytes apart: 32 lines in 8 KiB (a few DRAM pages, not scattered). The
+  // L1 fetches sectors, so every 8th step misses it (a new sector a lane): 8 requests, two of them
+  // cold from DRAM (a new line a lane every 32 steps), the rest from L2. Each one's last line comes
+  // 31 x 7.5 cycles after its first; a one-line request (lanes 4 bytes apart) is not held.
+  auto run = [](const std::string& stride, const std::string& dram) {
+    return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop31.kir", "--kernel", "lane_rows", "--grid", "1",
+                     "--block", "32", "--arg", "stride=" + stride, "--arg", "trips=64", "--buffer",
+                     "in=u32[32768]:zeros", "--buffer", "out=u32[32]:zeros", "--gpu-set", "memory.dram_line_cycles=" + dram,
+                     "--gpu-set", "memory.l2_line_cycles=" + dram});
+  };
+  const auto off = run("64", "0"), on = run("64", "7.5");
+  CHECK(cycles(on) >= cycles(off) + 4 * 31 * 7);
+  CHECK(cycles(on) <= cycles(off) + 8 * 32 * 8);
+  CHECK(on["outputs"] == off["outputs"]);
+  CHECK(cycles(run("1", "7.5")) == cycles(run("1", "0")));
+  check_refused({{"dram_line_cycles=101", "'memory.dram_line_cycles': '101' must be 0..100"},
+                 {"l2_line_cycles=-1", "'memory.l2_line_cycles': '-1' must be 0..100"}});
 }
 
 TEST_CASE("fuse_logic: an and read only by the next xor, and a rotate's two shifts, take no issue slot", "[timing]") {

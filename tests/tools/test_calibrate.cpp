@@ -37,7 +37,7 @@ TEST_CASE("calibrate --list names each microbenchmark with the preset parameter 
                            "stream-conflict-dram     -", "fence-gl                 pipeline.fence_gl_latency",
                            "fence-gl-busy            -", "gather-l1-few            -",
                            "chase-lanes-l1           memory.l1_pass_cycles",
-                           "store-lines-w4           memory.store_pass_cycles"})
+                           "store-lines-w4           memory.store_line_cycles"})
     CHECK_THAT(io.out, Catch::Contains(line));
   // The issue's list: latency and throughput per class, shared memory, the memory hierarchy,
   // bandwidth, atomics, barriers, the clock and launch overhead.
@@ -93,7 +93,8 @@ TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures o
   // fence-gl (batch31b.sh's first run: 674.66 cycles a membar.gl) fits the fence latency, and
   // chase-lanes-l1 (batch31c.sh's first run: 105.83 cycles a 32-pass L1 load) what each data-bank
   // pass adds, store-lines-w4 (batch31e.sh's first run: 255.55 cycles a warp store, 4 warps) what a
-  // store's pass holds the LSU. The committed values reproduce them (nothing moves); started from the values before
+  // store's line holds the LSU, stride-chase-l2 and -dram (batch31g.sh's first run: 367.49 and 920.70
+  // cycles a 32-line load) the gap between a load's lines coming back. The committed values reproduce them (nothing moves); started from the values before
   // stop 31 (272, 0), the fit brings each back.
   const std::string dir = std::string(WARPSIM_TEST_DATA_DIR) + "/../../docs/validation/h100/stop31/";
   struct Case {
@@ -103,8 +104,12 @@ TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures o
                              "fence_gl_latency = 674 "},
                         Case{"raw31c-1.json", "chase-lanes-l1", "l1_pass_cycles = 2.31", "l1_pass_cycles = 0   ",
                              "l1_pass_cycles = 2.31 "},
-                        Case{"raw31e-1.json", "store-lines-w4", "store_pass_cycles = 1.99", "store_pass_cycles = 0   ",
-                             "store_pass_cycles = 1.99 "}}) {
+                        Case{"raw31e-1.json", "store-lines-w4", "store_line_cycles = 1.99", "store_line_cycles = 0   ",
+                             "store_line_cycles = 1.99 "},
+                        Case{"raw31g-1.json", "stride-chase-l2", "l2_line_cycles = 2.50", "l2_line_cycles = 0   ",
+                             "l2_line_cycles = 2.50 "},
+                        Case{"raw31g-1.json", "stride-chase-dram", "dram_line_cycles = 7.50", "dram_line_cycles = 0   ",
+                             "dram_line_cycles = 7.50 "}}) {
     INFO(c.bench);
     Io io;
     const auto out = temp(c.bench + ".ini");

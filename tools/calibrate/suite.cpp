@@ -385,6 +385,40 @@ std::vector<BenchInfo> make_suite() {
     s.push_back({name, fmt::format("1 block of {} threads, each its own stretch of one random chain over 64 KiB (L1)", threads),
                  "cycles/load", threads == 32 ? "memory.l1_pass_cycles" : "", threads == 32 ? Fit::Additive : Fit::None,
                  31, [threads](const Target& t) { return chase_lanes(t, 128u << 10, 512, 1, threads, 8192); }, 0.01});
+  // One warp's dependent loads of 32 new lines at once that miss L1 but lie in a few DRAM pages
+  // (stop 31, stride_chase): lanes 256 bytes apart (32 passes of one bank) or 128 (consecutive lines),
+  // 1,024 steps over 8 MiB, from L2 (a warm-up pass first) or DRAM (cold). set29's thomas over
+  // contiguous systems at n=64 (lanes 256 bytes apart, 16 warps an SM) measured -32%. The -l1 pair
+  // (16 steps, L1-resident once warmed) says whether chase-lanes-l1's cost is the bank's passes
+  // (lanes 256 bytes apart: 32 passes) or the lines (132 bytes apart: 32 lines, 32 banks, one pass).
+  // stride-chase-l2 fits memory.l2_line_cycles, stride-chase-dram memory.dram_line_cycles (31 lines
+  // after the first each).
+  struct StrideChase {
+    const char* name;
+    std::uint32_t stride, warm;
+  };
+  for (const auto& [name, stride, warm] : std::vector<StrideChase>{
+           {"stride-chase-l2", 64, 1}, {"stride-chase-l2-s32", 32, 1}, {"stride-chase-dram", 64, 0},
+           {"stride-chase-l1", 64, 2}, {"stride-chase-l1-s33", 33, 2}})
+    s.push_back({name,
+                 fmt::format("one warp, dependent loads of 32 new lines {} bytes apart a step, {}", stride * 4,
+                             warm == 2 ? "16 steps from L1 (warmed)" : warm ? "8 MiB from L2 (warmed)" : "8 MiB cold"),
+                 "cycles/load",
+                 std::string_view(name) == "stride-chase-l2"     ? "memory.l2_line_cycles"
+                 : std::string_view(name) == "stride-chase-dram" ? "memory.dram_line_cycles"
+                                                                 : "",
+                 std::string_view(name) == "stride-chase-l2" || std::string_view(name) == "stride-chase-dram" ? Fit::Additive
+                                                                                                               : Fit::None,
+                 31, [stride, warm](const Target& t) {
+                   Run run(t);
+                   // warm 2: 16 steps (at most 132 KiB, which the L1 holds), warmed.
+                   const std::uint32_t steps = warm == 2 ? 16 : 1024;
+                   const auto in = run.zeros(std::size_t{steps} * 32 * stride * 4 + 4096);
+                   const auto out = run.zeros(32 * 16);
+                   run.launch("mb_memory.kir", "stride_chase", 1, 32, {in, out, stride, steps, std::min(warm, 1u)});
+                   return slowest(run, out, 32) / steps;
+                 },
+                 0.1});
   s.push_back({"atom-global-1", "one lane, dependent atomicAdd chain on one global word", "cycles/atomic",
                "memory.atomic_latency", Fit::Additive, 1, [](const Target& t) { return atomics(t, false, 1, 0); }});
   s.push_back({"atom-global-same32", "32 lanes, dependent atomicAdd chain, one global word", "cycles/atomic",
@@ -733,7 +767,8 @@ std::vector<BenchInfo> make_suite() {
   // Back-to-back stores from few warps (stop 31, store_lines): cycles per warp store, the slowest
   // warp's, each warp 1,024 stores of one word of 32 lines 256 bytes apart (store-lines-*), or of one
   // line (store-line-*), all in L2; one warp, 4 warps and 16 warps of one SM, and 4 warps on every SM.
-  // store-lines-w4 fits memory.store_pass_cycles (4 warps x 32 passes a store of each).
+  // store-lines-w4 fits memory.store_line_cycles (4 warps x 32 lines a store of each);
+  // store-lines-s33-w4 (lanes 132 bytes apart, 32 banks) says it is the lines, not the bank's passes.
   // stride-store-l2-few (4 warps an SM) measured 5.3 cycles an element where 64 warps take 4.7.
   struct StoreCase {
     const char* name;
@@ -742,11 +777,13 @@ std::vector<BenchInfo> make_suite() {
   for (const auto& [name, blocks, threads, stride] :
        std::vector<StoreCase>{{"store-lines-w1", 1, 32, 64}, {"store-lines-w4", 1, 128, 64},
                               {"store-lines-w16", 1, 512, 64}, {"store-lines-sm132-w4", 132, 128, 64},
-                              {"store-line-w1", 1, 32, 1}, {"store-line-w4", 1, 128, 1}})
+                              {"store-line-w1", 1, 32, 1}, {"store-line-w4", 1, 128, 1},
+                              {"store-lines-s33-w4", 1, 128, 33}})
     s.push_back({name,
                  fmt::format("{} block(s) of {} threads, back-to-back stores of one word of {} a warp store",
-                             blocks, threads, stride == 1 ? "one line" : "32 lines 256 bytes apart"),
-                 "cycles/store", std::string_view(name) == "store-lines-w4" ? "memory.store_pass_cycles" : "",
+                             blocks, threads,
+                             stride == 1 ? "one line" : stride == 33 ? "32 lines 132 bytes apart (32 banks)" : "32 lines 256 bytes apart"),
+                 "cycles/store", std::string_view(name) == "store-lines-w4" ? "memory.store_line_cycles" : "",
                  std::string_view(name) == "store-lines-w4" ? Fit::Additive : Fit::None, 128,
                  [blocks, threads, stride](const Target& t) {
                    Run run(t);
