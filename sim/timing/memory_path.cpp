@@ -184,8 +184,10 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   // memory.l2_line_cycles, dram_line_cycles: the L1-missing lines of a load over more than 4 lines
   // come back one after another (stride-chase-l2 and -dram: one warp's 32 lines 256 bytes apart,
   // in a few DRAM pages, 367 cycles a load from L2 on the H100 against chase-l2's 276 for one line,
-  // 913-921 from DRAM against chase-dram's 677).
-  const bool serial = lines.size() > kFewLines && (gpu_.l2_line_cycles > 0 || gpu_.dram_line_cycles > 0);
+  // 913-921 from DRAM against chase-dram's 677). A scattered request's misses already leave one
+  // after another (scatter_line_cycles, fitted to chase-lanes-w1 without this): not both.
+  const bool serial = lines.size() > kFewLines && !request_scattered_ &&
+                      (gpu_.l2_line_cycles > 0 || gpu_.dram_line_cycles > 0);
   double last_return = 0;
   for (const auto& a : lines) {
     const auto sectors = count_sectors(a.sectors);
