@@ -97,10 +97,10 @@ struct GpuPreset {
   std::uint32_t l1_latency = 41;
   std::uint32_t l1_associativity = 4;
   std::uint32_t l1_lines_per_cycle = 1;          // tag lookups per cycle
-  double l1_pass_cycles = 0;
+  double l1_pass_cycles = 0;                     // what each data-bank pass of a load after its first adds to its hit latency
   double l2_line_cycles = 0;                     // a load over more than 4 lines: cycles between its L1-missing lines' returns from L2
   double dram_line_cycles = 0;                   // ... and from DRAM (0: all at once)
-  double store_line_cycles = 0;                  // cycles a global store over more than 4 lines holds the SM's LSU per line (0: none)                     // what each data-bank pass of a load after its first adds to its hit latency
+  double store_line_cycles = 0;                  // cycles a global store over more than 4 lines holds the SM's LSU per line (0: none)
   std::uint32_t l1_bytes_per_cycle = 128;        // sector data the L1 moves per cycle
   std::uint32_t l2_kib = 51200;
   std::uint32_t l2_associativity = 16;
