@@ -175,8 +175,9 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   // memory.l1_pass_cycles: a load's data-bank passes return one after another (chase-lanes-l1: a warp
   // load of 32 L1-resident lines, each lane at a line's first word, 105.8 cycles on the H100 against
   // chase-l1's 32.7 for one line; 4 warps take 128.5 a load each, the passes' one a cycle).
-  std::uint64_t done = start + gpu_.l1_latency +
-                       static_cast<std::uint64_t>(std::llround(gpu_.l1_pass_cycles * (std::max(passes, 1u) - 1)));
+  std::uint64_t done = start + gpu_.l1_latency;
+  if (passes > 1 && gpu_.l1_pass_cycles > 0)
+    done += static_cast<std::uint64_t>(std::llround(gpu_.l1_pass_cycles * (passes - 1)));
   // A scattered request's misses leave the SM one after another (chase-lanes-w1: 32 chains in one
   // warp take 1,085 cycles a hop on the H100 where one chain takes 686; 4 warps 1,100: per request).
   const double stagger = request_scattered_ ? gpu_.scatter_line_cycles : 0.0;

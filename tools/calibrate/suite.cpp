@@ -5,7 +5,6 @@
 #include <bit>
 #include <numeric>
 #include <random>
-#include <string_view>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -153,20 +152,16 @@ std::vector<BenchInfo> make_suite() {
   struct StrideChase {
     const char* name;
     std::uint32_t stride, warm;
+    const char* param;  // "" when compared only
   };
-  for (const auto& [name, stride, warm] : std::vector<StrideChase>{
-           {"stride-chase-l2", 64, 1}, {"stride-chase-l2-s32", 32, 1}, {"stride-chase-dram", 64, 0},
-           {"stride-chase-l1", 64, 2}, {"stride-chase-l1-s33", 33, 2}})
+  for (const auto& [name, stride, warm, param] : std::vector<StrideChase>{
+           {"stride-chase-l2", 64, 1, "memory.l2_line_cycles"}, {"stride-chase-l2-s32", 32, 1, ""},
+           {"stride-chase-dram", 64, 0, "memory.dram_line_cycles"}, {"stride-chase-l1", 64, 2, ""},
+           {"stride-chase-l1-s33", 33, 2, ""}})
     s.push_back({name,
                  fmt::format("one warp, dependent loads of 32 new lines {} bytes apart a step, {}", stride * 4,
                              warm == 2 ? "16 steps from L1 (warmed)" : warm ? "8 MiB from L2 (warmed)" : "8 MiB cold"),
-                 "cycles/load",
-                 std::string_view(name) == "stride-chase-l2"     ? "memory.l2_line_cycles"
-                 : std::string_view(name) == "stride-chase-dram" ? "memory.dram_line_cycles"
-                                                                 : "",
-                 std::string_view(name) == "stride-chase-l2" || std::string_view(name) == "stride-chase-dram" ? Fit::Additive
-                                                                                                               : Fit::None,
-                 31, [stride, warm](const Target& t) {
+                 "cycles/load", param, *param != 0 ? Fit::Additive : Fit::None, 31, [stride, warm](const Target& t) {
                    Run run(t);
                    // warm 2: 16 steps (at most 132 KiB, which the L1 holds), warmed.
                    const std::uint32_t steps = warm == 2 ? 16 : 1024;
@@ -206,33 +201,35 @@ std::vector<BenchInfo> make_suite() {
   // -44% (docs/validation/timing.md).
   s.push_back({"fence-gl", "one warp, membar.gl back to back", "cycles/fence", "pipeline.fence_gl_latency", Fit::Additive, 1,
                [](const Target& t) { return slowest_per_step(t, "mb_sync.kir", "fence_bare", 32, 16) / 4; }});
+  // The fence kernels' parameters: (out, steps), (buf, out, steps) or (buf, tickets, out, steps).
+  enum class FenceArgs { Out, Buf, BufTickets };
   struct FenceCase {
     const char* name;
     const char* what;
     const char* kernel;
+    FenceArgs args;
     std::uint32_t blocks, threads;
   };
-  for (const auto& [name, what, kernel, blocks, threads] : std::vector<FenceCase>{
-           {"fence-gl-store", "one warp, a store of its line then membar.gl", "fence_store", 1, 32},
-           {"fence-gl-ticket", "one warp, a store, membar.gl and a dependent global atomic", "fence_ticket", 1, 32},
+  for (const auto& [name, what, kernel, args, blocks, threads] : std::vector<FenceCase>{
+           {"fence-gl-store", "one warp, a store of its line then membar.gl", "fence_store", FenceArgs::Buf, 1, 32},
+           {"fence-gl-ticket", "one warp, a store, membar.gl and a dependent global atomic", "fence_ticket",
+            FenceArgs::BufTickets, 1, 32},
            {"fence-gl-busy", "132 x 8 blocks of 256 threads, each warp a store of its line then membar.gl (slowest warp)",
-            "fence_store", 132 * 8, 256},
+            "fence_store", FenceArgs::Buf, 132 * 8, 256},
            {"fence-gl-chip", "132 blocks of 32 threads (a warp an SM), a store of its line then membar.gl (slowest warp)",
-            "fence_store", 132, 32},
+            "fence_store", FenceArgs::Buf, 132, 32},
            {"fence-gl-sm8", "132 blocks of 256 threads (8 warps an SM), a store of its line then membar.gl (slowest warp)",
-            "fence_store", 132, 256},
+            "fence_store", FenceArgs::Buf, 132, 256},
            {"fence-gl-bare-busy", "132 x 8 blocks of 256 threads, membar.gl back to back (slowest warp)", "fence_bare",
-            132 * 8, 256}})
-    s.push_back({name, what, "cycles/fence", "", Fit::None, 1, [kernel, blocks, threads](const Target& t) {
+            FenceArgs::Out, 132 * 8, 256}})
+    s.push_back({name, what, "cycles/fence", "", Fit::None, 1, [kernel, args, blocks, threads](const Target& t) {
                    Run run(t);
                    const std::uint32_t steps = 16, total = blocks * threads;
                    const auto buf = run.zeros(std::size_t{total} * 4), out = run.zeros(std::size_t{total} * 16);
-                   if (std::string_view(kernel) == "fence_ticket")
-                     run.launch("mb_sync.kir", kernel, blocks, threads, {buf, run.zeros(std::size_t{total} / 8 + 4), out, steps});
-                   else if (std::string_view(kernel) == "fence_bare")
-                     run.launch("mb_sync.kir", kernel, blocks, threads, {out, steps});
-                   else
-                     run.launch("mb_sync.kir", kernel, blocks, threads, {buf, out, steps});
+                   std::vector<std::uint64_t> params{out, steps};
+                   if (args == FenceArgs::BufTickets) params.insert(params.begin(), run.zeros(std::size_t{total} / 8 + 4));
+                   if (args != FenceArgs::Out) params.insert(params.begin(), buf);
+                   run.launch("mb_sync.kir", kernel, blocks, threads, std::move(params));
                    return slowest(run, out, total) / (steps * 4);
                  }});
   // A fence amid a DRAM stream (stop 31, fence_loaded): 132 x 8 blocks of 256 threads, warp 0 of each
@@ -446,38 +443,35 @@ std::vector<BenchInfo> make_suite() {
   // bandwidth one access takes (memory.l2_access_bytes), gather-dram the cost of opening a DRAM page
   // (memory.dram_page_miss_bytes: each random 64-byte fetch opens one of its own, where a stream's
   // share theirs).
+  // gather-l1-few (stop 31): the L1-resident gather from 4 warps an SM (132 blocks of 128 threads,
+  // 2^21 elements), what an SM's L1 serves for 32-line requests with few warps to overlap them
+  // (set29's thomas over contiguous systems, 4 warps an SM, measured -44%).
   struct GatherCase {
     std::string name;
     std::uint32_t mask_bits;
     std::string what, param;
     Fit fit;
     double slope;  // Additive: cycles per element per byte (an SM's share of L2 or DRAM: 1/25 or 1/12 a byte)
+    bool few = false;  // 4 warps an SM and 2^21 elements, not 64 warps and 2^23
   };
-  for (const auto& [name, mask_bits, what, param, fit, slope] : std::vector<GatherCase>{
+  for (const auto& [name, mask_bits, what, param, fit, slope, few] : std::vector<GatherCase>{
            {"gather-l1", 14u, "64 KiB (each SM's L1 holds it)", "memory.l1_lines_per_cycle", Fit::Inverse, 1},
            {"gather-l2", 21u, "8 MiB (L2 holds it)", "memory.l2_access_bytes", Fit::Additive, 0.04},
-           {"gather-dram", 26u, "256 MiB (DRAM)", "memory.dram_page_miss_bytes", Fit::Additive, 0.085}})
-    s.push_back({name, "2^23 f32 read at scattered words of " + what + ", 32 lines a warp request: SM cycles per element",
+           {"gather-dram", 26u, "256 MiB (DRAM)", "memory.dram_page_miss_bytes", Fit::Additive, 0.085},
+           {"gather-l1-few", 14u, "64 KiB", "", Fit::None, 1, true}})
+    s.push_back({name,
+                 fmt::format("2^{} f32 read at scattered words of {}, 32 lines a warp request{}: SM cycles per element",
+                             few ? 21 : 23, what, few ? ", 4 warps an SM" : ""),
                  "cycles/element", param, fit, slope,
-                 [mask_bits](const Target& t) {
+                 [mask_bits, few](const Target& t) {
                    Run run(t);
-                   const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;
+                   const std::uint32_t blocks = few ? 132 : 132 * 8, block = few ? 128 : 256, threads = blocks * block,
+                                       m = few ? 1u << 21 : 1u << 23;
                    const auto in = run.zeros(std::size_t{4} << mask_bits), out = run.zeros(std::size_t{threads} * 4);
                    const double cycles =
                        run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
-  // The same L1-resident gather from 4 warps an SM (stop 31: 132 blocks of 128 threads, 2^21
-  // elements): what an SM's L1 serves for 32-line requests with few warps to overlap them (set29's
-  // thomas over contiguous systems, 4 warps an SM, measured -44%).
-  s.push_back({"gather-l1-few", "2^21 f32 read at scattered words of 64 KiB, 32 lines a warp request, 4 warps an SM: SM "
-               "cycles per element", "cycles/element", "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t blocks = 132, block = 128, threads = blocks * block, m = 1u << 21;
-                 const auto in = run.zeros(std::size_t{4} << 14), out = run.zeros(std::size_t{threads} * 4);
-                 const double cycles = run.launch("mb_memory.kir", "gather_hash4", blocks, block, {in, out, m, (1u << 14) - 1});
-                 return cycles * 132 / double(four_per_step_elements(m, threads));
-               }});
   // Random scatters (stop 24): gather's addresses written, one word of a partial sector in each of a
   // warp's 32 lines (scatter_hash4), or a whole sector for each 8 lanes, 4 lines a warp request
   // (scatter_sector4), over 8 MiB (L2 holds it) or 256 MiB (DRAM); SM cycles per element written.
@@ -491,8 +485,9 @@ std::vector<BenchInfo> make_suite() {
     std::string what, param;
     Fit fit;
     double slope;  // Additive: cycles per element per byte (an SM's share of L2 or DRAM: 1/26 or 1/11 a byte)
+    bool few = false;  // 4 warps an SM and 2^21 elements, not 64 warps and 2^23
   };
-  for (const auto& [name, kernel, mask_bits, what, param, fit, slope] : std::vector<ScatterCase>{
+  for (const auto& [name, kernel, mask_bits, what, param, fit, slope, few] : std::vector<ScatterCase>{
            {"scatter-l2", "scatter_hash4", 21u, "one word of 32 scattered lines a warp request, 8 MiB",
             "memory.l2_store_access_bytes", Fit::Additive, 0.038},
            {"scatter-dram", "scatter_hash4", 26u, "one word of 32 scattered lines a warp request, 256 MiB",
@@ -502,25 +497,19 @@ std::vector<BenchInfo> make_suite() {
             Fit::None, 1},
            // Stop 30: 32 lines 256 bytes apart in one 8 KiB span (stride_store4), against scatter-l2's.
            {"stride-store-l2", "stride_store4", 21u, "one word of 32 lines 256 bytes apart a warp request, 8 MiB", "",
-            Fit::None, 1}})
-    s.push_back({name, "2^23 f32 written, " + what + ": SM cycles per element", "cycles/element", param, fit, slope,
-                 [kernel, mask_bits](const Target& t) {
+            Fit::None, 1},
+           // Stop 31: the same from 4 warps an SM, as set29's thomas over contiguous systems stores its rows.
+           {"stride-store-l2-few", "stride_store4", 21u,
+            "one word of 32 lines 256 bytes apart a warp request, 8 MiB, 4 warps an SM", "", Fit::None, 1, true}})
+    s.push_back({name, fmt::format("2^{} f32 written, {}: SM cycles per element", few ? 21 : 23, what), "cycles/element",
+                 param, fit, slope, [kernel, mask_bits, few](const Target& t) {
                    Run run(t);
-                   const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;
+                   const std::uint32_t blocks = few ? 132 : 132 * 8, block = few ? 128 : 256, threads = blocks * block,
+                                       m = few ? 1u << 21 : 1u << 23;
                    const auto out = run.zeros(std::size_t{4} << mask_bits);
                    const double cycles = run.launch("mb_memory.kir", kernel, blocks, block, {out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
-  // stride-store-l2's stores from 4 warps an SM (stop 31: 132 blocks of 128 threads, 2^21 elements),
-  // as set29's thomas over contiguous systems stores its rows.
-  s.push_back({"stride-store-l2-few", "2^21 f32 written, one word of 32 lines 256 bytes apart a warp request, 8 MiB, "
-               "4 warps an SM: SM cycles per element", "cycles/element", "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t blocks = 132, block = 128, threads = blocks * block, m = 1u << 21;
-                 const auto out = run.zeros(std::size_t{4} << 21);
-                 const double cycles = run.launch("mb_memory.kir", "stride_store4", blocks, block, {out, m, (1u << 21) - 1});
-                 return cycles * 132 / double(four_per_step_elements(m, threads));
-               }});
   // Back-to-back stores from few warps (stop 31, store_lines): cycles per warp store, the slowest
   // warp's, each warp 1,024 stores of one word of 32 lines 256 bytes apart (store-lines-*), or of one
   // line (store-line-*), all in L2; one warp, 4 warps and 16 warps of one SM, and 4 warps on every SM.
@@ -530,9 +519,10 @@ std::vector<BenchInfo> make_suite() {
   struct StoreCase {
     const char* name;
     std::uint32_t blocks, threads, stride;
+    const char* param = "";  // "" when compared only
   };
-  for (const auto& [name, blocks, threads, stride] :
-       std::vector<StoreCase>{{"store-lines-w1", 1, 32, 64}, {"store-lines-w4", 1, 128, 64},
+  for (const auto& [name, blocks, threads, stride, param] :
+       std::vector<StoreCase>{{"store-lines-w1", 1, 32, 64}, {"store-lines-w4", 1, 128, 64, "memory.store_line_cycles"},
                               {"store-lines-w16", 1, 512, 64}, {"store-lines-sm132-w4", 132, 128, 64},
                               {"store-line-w1", 1, 32, 1}, {"store-line-w4", 1, 128, 1},
                               {"store-lines-s33-w4", 1, 128, 33}})
@@ -540,8 +530,7 @@ std::vector<BenchInfo> make_suite() {
                  fmt::format("{} block(s) of {} threads, back-to-back stores of one word of {} a warp store",
                              blocks, threads,
                              stride == 1 ? "one line" : stride == 33 ? "32 lines 132 bytes apart (32 banks)" : "32 lines 256 bytes apart"),
-                 "cycles/store", std::string_view(name) == "store-lines-w4" ? "memory.store_line_cycles" : "",
-                 std::string_view(name) == "store-lines-w4" ? Fit::Additive : Fit::None, 128,
+                 "cycles/store", param, *param != 0 ? Fit::Additive : Fit::None, 128,
                  [blocks, threads, stride](const Target& t) {
                    Run run(t);
                    const std::uint32_t steps = 1024, total = blocks * threads;
