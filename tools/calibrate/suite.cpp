@@ -112,6 +112,24 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"chase-dram", "one thread, random chase over 64 MiB of a 128 MiB buffer, cold", "cycles/load",
                "memory.dram_latency", Fit::Additive, 1,
                [](const Target& t) { return chase_global(t, 128u << 20, 524288, 0, 2048); }});
+  // The caches' capacity (stop 32, compared only): one thread chases a random cycle over the whole
+  // footprint once to warm it, then again, timed; a cache that holds it hits, one that does not
+  // (least recently used) misses every time. The L1 with no shared memory (set24's l2norm_warp reads
+  // each row of 16 warps an SM twice: 256 KiB, -58%) and the L2 (its 50 MiB in two partitions).
+  for (const std::uint64_t kib : {128u, 192u, 224u, 256u})
+    s.push_back({fmt::format("chase-l1-{}k", kib),
+                 fmt::format("one thread, random chase over {} KiB, warmed by one pass", kib), "cycles/load", "",
+                 Fit::None, 1, [kib](const Target& t) {
+                   const auto nodes = static_cast<std::uint32_t>(kib * 1024 / 128);
+                   return chase_global(t, kib * 1024, nodes, nodes, nodes);
+                 }});
+  for (const std::uint64_t mib : {16u, 24u, 32u, 40u})
+    s.push_back({fmt::format("chase-l2-{}m", mib),
+                 fmt::format("one thread, random chase over {} MiB, warmed by one pass (8,192 loads timed)", mib),
+                 "cycles/load", "", Fit::None, 1, [mib](const Target& t) {
+                   const auto nodes = static_cast<std::uint32_t>((mib << 20) / 128);
+                   return chase_global(t, mib << 20, nodes, nodes, 8192);
+                 }});
   // Footprints past chase-dram's 64 MiB (stop 26's second call, compared only): set26's chase-small
   // (1,024 hops through 128 MiB) ran at about 1,030 cycles a hop on the H100 against chase-dram's 684,
   // as a chase past the reach of the GPU's address translation would; these say where that starts.
@@ -335,6 +353,26 @@ std::vector<BenchInfo> make_suite() {
                    const auto words = run.zeros(32 * 4);
                    const double cycles =
                        run.launch("mb_sync.kir", "atom_lanes_u32", blocks, block, {words, steps, div, mask});
+                   return cycles / (double(blocks) * block / 32 * steps);
+                 }});
+  // Integer atomics of one lane a line (stop 32, compared only): 132 x 4 blocks of 256 threads, every
+  // lane adds its own value 16 times to word (gid * stride) & mask; with stride 32 a warp's lanes hit
+  // 32 lines at once, all warps the same 32 (c32), 128 (c128) or 1,024 (c1024) consecutive lines, or
+  // 32 lines 64 KiB apart (s64k): cycles per warp request, chip-wide. set22's histogram over 1,024
+  // bins (32 lines, a warp's keys spread over them) measured 2.2x the model's time.
+  for (const auto& [name, stride, mask] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
+           {"atom-lines-u32-c32", 32u, 1023u}, {"atom-lines-u32-c128", 32u, 4095u},
+           {"atom-lines-u32-c1024", 32u, 32767u}, {"atom-lines-u32-s64k", 16384u, (1u << 19) - 1}})
+    s.push_back({name,
+                 fmt::format("132 x 32 warps: 16 u32 atomicAdds each, a lane a line, {}", 
+                             stride == 32 ? fmt::format("over {} consecutive lines", (mask + 1) / 32)
+                                          : std::string("32 lines 64 KiB apart")),
+                 "cycles/atomic", "", Fit::None, 1, [stride, mask](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
+                   const auto words = run.zeros(std::size_t{mask + 1} * 4);
+                   const double cycles =
+                       run.launch("mb_sync.kir", "atom_lines_u32", blocks, block, {words, steps, stride, mask});
                    return cycles / (double(blocks) * block / 32 * steps);
                  }});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
