@@ -80,11 +80,13 @@ Occupancy compute_occupancy(const GpuPreset& gpu, const OccupancyInput& in) {
 }
 
 std::uint32_t shared_carveout_bytes(const GpuPreset& gpu, std::uint32_t blocks, std::uint32_t shared_bytes_per_block) {
-  if (shared_bytes_per_block == 0) return gpu.shared_carveouts_kib.front() * 1024;
-  const std::uint64_t need = block_shared(gpu, shared_bytes_per_block) * blocks;
-  for (const std::uint32_t kib : gpu.shared_carveouts_kib)
-    if (std::uint64_t{kib} * 1024 >= need) return kib * 1024;
-  return gpu.shared_carveouts_kib.back() * 1024;
+  const auto& c = gpu.shared_carveouts_kib;
+  const bool none = shared_bytes_per_block == 0;
+  const std::uint64_t need =
+      none ? std::uint64_t{gpu.carveout_unused_kib} * 1024 : block_shared(gpu, shared_bytes_per_block) * blocks;
+  std::size_t i = 0;
+  while (i + 1 < c.size() && std::uint64_t{c[i]} * 1024 < need) ++i;
+  return c[std::min(i + (none ? 0 : gpu.carveout_headroom), c.size() - 1)] * 1024;
 }
 
 }  // namespace warpsim::sim

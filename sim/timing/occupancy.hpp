@@ -20,7 +20,9 @@ struct OccupancyInput {
 // Throws Error (exit 1) naming the resource when one block cannot fit on an SM at all.
 Occupancy compute_occupancy(const GpuPreset& gpu, const OccupancyInput& in);
 
-// The smallest carve-out (bytes) holding `blocks` blocks' shared memory; the L1 gets the rest.
+// The carve-out (bytes) the driver picks, the L1 getting the rest: for a kernel without shared memory
+// the smallest of at least sm.carveout_unused_kib, else sm.carveout_headroom carve-outs past the
+// smallest holding `blocks` blocks' shared memory (the largest at most).
 std::uint32_t shared_carveout_bytes(const GpuPreset& gpu, std::uint32_t blocks, std::uint32_t shared_bytes_per_block);
 
 }  // namespace warpsim::sim

@@ -113,6 +113,12 @@ const std::vector<Field>& fields() {
                        "shared memory the driver reserves per block (bytes)"));
     f.push_back(number("sm.unified_l1_shared_kib", &GpuPreset::unified_l1_shared_kib,
                        "L1 and shared memory together (KiB); L1 gets what the carve-out leaves"));
+    f.push_back(number("sm.carveout_unused_kib", &GpuPreset::carveout_unused_kib,
+                       "for a kernel without shared memory the driver picks the smallest carve-out of at least "
+                       "this (KiB)"));
+    f.push_back(number("sm.carveout_headroom", &GpuPreset::carveout_headroom,
+                       "for a kernel with shared memory, how many carve-outs past the smallest that holds its "
+                       "blocks the driver picks"));
     f.push_back(number("sm.barriers", &GpuPreset::barriers_per_sm, "hardware barriers per SM"));
     f.push_back(number("sm.barrier_warp_cycles", &GpuPreset::barrier_warp_cycles,
                        "cycles a barrier's release waits per warp it gathers, after barrier_latency"));
@@ -187,6 +193,11 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l2_kib", &GpuPreset::l2_kib, "L2 size (KiB)"));
     f.push_back(number("memory.l2_associativity", &GpuPreset::l2_associativity, "L2 ways"));
     f.push_back(number("memory.l2_latency", &GpuPreset::l2_latency, "L2 hit latency (cycles)"));
+    f.push_back(number("memory.l2_near_ways", &GpuPreset::l2_near_ways,
+                       "a load's L2 hit on a line with at least this many more recently used lines in its set is "
+                       "served from the far partition (0: every hit is near)"));
+    f.push_back(number("memory.l2_far_cycles", &GpuPreset::l2_far_cycles,
+                       "cycles a far L2 hit adds to memory.l2_latency"));
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
     f.push_back(number("memory.l2_access_bytes", &GpuPreset::l2_access_bytes,
                        "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
@@ -353,6 +364,10 @@ void validate_preset(const GpuPreset& p) {
   for (std::size_t i = 1; i < p.shared_carveouts_kib.size(); ++i)
     need(p.shared_carveouts_kib[i] > p.shared_carveouts_kib[i - 1], "sm.shared_carveouts_kib",
          fmt::format("{}", fmt::join(p.shared_carveouts_kib, ",")), "must be ascending");
+  need(p.carveout_unused_kib <= p.unified_l1_shared_kib, "sm.carveout_unused_kib", fmt::format("{}", p.carveout_unused_kib),
+       "must not exceed sm.unified_l1_shared_kib");
+  need(p.carveout_headroom < p.shared_carveouts_kib.size(), "sm.carveout_headroom",
+       fmt::format("{}", p.carveout_headroom), "must be less than the number of carve-outs");
   need(p.shared_carveouts_kib.back() <= p.unified_l1_shared_kib, "sm.shared_carveouts_kib",
        fmt::format("{}", fmt::join(p.shared_carveouts_kib, ",")), "must not exceed sm.unified_l1_shared_kib");
   need(p.barriers_per_sm >= 1, "sm.barriers", "0", "must be at least 1");
@@ -376,6 +391,9 @@ void validate_preset(const GpuPreset& p) {
   need(p.dram_merge_bytes >= 0 && p.dram_merge_bytes <= 65536, "memory.dram_merge_bytes",
        fmt::format("{}", p.dram_merge_bytes), "must be 0..65536");
   need(p.l2_associativity >= 1, "memory.l2_associativity", "0", "must be at least 1");
+  need(p.l2_near_ways < p.l2_associativity, "memory.l2_near_ways", fmt::format("{}", p.l2_near_ways),
+       "must be less than memory.l2_associativity");
+  need(p.l2_far_cycles <= 100000, "memory.l2_far_cycles", fmt::format("{}", p.l2_far_cycles), "must be at most 100000");
   need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
        fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");
   need(p.l2_bytes_per_cycle > 0, "memory.l2_bytes_per_cycle", fmt::format("{}", p.l2_bytes_per_cycle), "must be above 0");

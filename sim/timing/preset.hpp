@@ -42,6 +42,8 @@ struct GpuPreset {
   std::uint32_t shared_allocation_unit = 128;
   std::uint32_t shared_reserved_per_block = 1024;
   std::uint32_t unified_l1_shared_kib = 256;     // L1 gets what the shared carve-out leaves
+  std::uint32_t carveout_unused_kib = 0;         // the carve-out the driver gives a kernel with no shared memory
+  std::uint32_t carveout_headroom = 0;           // carve-outs past the smallest that holds the SM's blocks
   std::uint32_t barriers_per_sm = 64;            // a block that uses bar.sync takes one
   double barrier_warp_cycles = 0;                // a barrier's release waits this long per warp it gathers
   // Launch
@@ -105,6 +107,8 @@ struct GpuPreset {
   std::uint32_t l2_kib = 51200;
   std::uint32_t l2_associativity = 16;
   std::uint32_t l2_latency = 272;
+  std::uint32_t l2_near_ways = 0;                // a load's L2 hit past this many more recent ways of its set is a far hit (0: none)
+  std::uint32_t l2_far_cycles = 0;               // what a far hit adds to l2_latency
   double l2_bytes_per_cycle = 4200;              // whole chip
   double l2_access_bytes = 32;                   // the least of an SM's L2 bandwidth share one access (a line's sectors) takes
   double l2_store_access_bytes = 0;              // the same for a scattered store's access to a line (0: l2_access_bytes)

@@ -19,6 +19,12 @@ std::int64_t SectorCache::find_in(std::uint64_t line, std::uint64_t first) const
   return -1;
 }
 
+unsigned SectorCache::newer_than(std::size_t way, std::uint64_t first) const {
+  unsigned n = 0;
+  for (std::uint64_t i = first; i < first + ways_; ++i) n += used_[i] > used_[way] ? 1u : 0u;
+  return n;
+}
+
 void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsigned part) {
   if (sets_ == 0) return;
   fill_stamped(line, sectors, partition_clock_[part]);

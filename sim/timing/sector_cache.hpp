@@ -43,16 +43,20 @@ class SectorCache {
   static unsigned partition_of_set(std::uint64_t set) { return static_cast<unsigned>(set % kPartitions); }
   // `*ready`: the cycle the line's data arrives (0 if it is not present); `*dirty` (if given): the
   // sectors of `sectors` that a store has written since the line was allocated.
+  // `*newer` (if given): how many of the set's ways were used more recently than the line's (its
+  // place in the set's LRU order, 0 the most recent; ways_ when absent).
   std::uint32_t present_in_set(std::uint64_t line, std::uint64_t set, std::uint32_t sectors, std::uint64_t* ready,
-                               std::uint32_t* dirty = nullptr) const {
+                               std::uint32_t* dirty = nullptr, unsigned* newer = nullptr) const {
     *ready = 0;
     if (dirty != nullptr) *dirty = 0;
+    if (newer != nullptr) *newer = ways_;
     if (sets_ == 0) return 0;
     const std::int64_t w = find_in(line, set * ways_);
     if (w < 0) return 0;
     const Meta& m = meta_[static_cast<std::size_t>(w)];
     *ready = m.ready;
     if (dirty != nullptr) *dirty = m.dirty & sectors;
+    if (newer != nullptr) *newer = newer_than(static_cast<std::size_t>(w), set * ways_);
     return m.sectors & sectors;
   }
   // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch); `dirty`:
@@ -77,6 +81,7 @@ class SectorCache {
   // host cache lines per set even in the 50 MiB L2.
   std::int64_t find(std::uint64_t line) const { return find_in(line, set_of(line) * ways_); }
   std::int64_t find_in(std::uint64_t line, std::uint64_t first) const;
+  unsigned newer_than(std::size_t way, std::uint64_t first) const;
   void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
     fill_in(line, sectors, set_of(line) * ways_, clock);
   }

@@ -398,3 +398,55 @@ TEST_CASE("slow_path_slots: an IEEE division holds its sub-partition's issue for
   CHECK(nine["launches"][0]["warp_instructions"] == one["launches"][0]["warp_instructions"]);
   check_refused({{"slow_path_slots=65", "'sm.slow_path_slots': '65' must be 0..64"}});
 }
+
+namespace {
+// stop32.kir's sweep: one warp reads `words` words twice, each load waiting on the last.
+nlohmann::json sweep(const std::string& kernel, std::uint32_t words, const std::vector<std::string>& sets) {
+  std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop32.kir", "--kernel", kernel,
+                                "--grid", "1", "--block", "32", "--arg", "words=" + std::to_string(words),
+                                "--arg", "passes=2", "--buffer", "in=u32[" + std::to_string(words) + "]:zeros",
+                                "--buffer", "out=u32[32]:zeros", "--gpu-set", "sim.watchdog_cycles=16777216"};
+  for (const auto& s : sets) {
+    args.push_back("--gpu-set");
+    args.push_back(s);
+  }
+  return run_json(args);
+}
+}  // namespace
+
+TEST_CASE("the driver's carve-out sets the L1's size (sm.carveout_unused_kib, sm.carveout_headroom)", "[timing]") {
+  // 240 KiB read twice: a 256 KiB L1 (no carve-out) holds it and the second pass hits; with the
+  // H100's 32 KiB carve-out for a kernel without shared memory the L1 keeps 224 KiB, and a pass
+  // over more than it holds (least recently used) misses most of it.
+  const auto whole = sweep("sweep", 61440, {"sm.carveout_unused_kib=0"});
+  const auto carved = sweep("sweep", 61440, {"sm.carveout_unused_kib=32"});
+  CHECK(memory_of(whole, 0)["l1_hit_rate"].get<double>() == 0.5);
+  CHECK(memory_of(carved, 0)["l1_hit_rate"].get<double>() < 0.4);
+  CHECK(cycles(carved) > cycles(whole) + 500 * 200);
+  CHECK(carved["outputs"] == whole["outputs"]);
+  // 4 KiB of shared memory a block: 32 blocks' 160 KiB fit the 164 KiB carve-out (an L1 of 92 KiB,
+  // which holds 76 KiB); one carve-out further, 196 KiB, leaves it 60.
+  const auto least = sweep("sweep_shared", 19456, {"sm.carveout_headroom=0"});
+  const auto next = sweep("sweep_shared", 19456, {"sm.carveout_headroom=1"});
+  CHECK(memory_of(least, 0)["l1_hit_rate"].get<double>() == 0.5);
+  CHECK(memory_of(next, 0)["l1_hit_rate"].get<double>() == 0.0);
+  CHECK(cycles(next) > cycles(least) + 608 * 200);
+  check_refused({{"carveout_unused_kib=300", "'sm.carveout_unused_kib': '300' must not exceed sm.unified_l1_shared_kib"},
+                 {"carveout_headroom=10", "'sm.carveout_headroom': '10' must be less than the number of carve-outs"}});
+}
+
+TEST_CASE("an L2 hit past the near half of its set's ways takes longer (memory.l2_near_ways, l2_far_cycles)",
+          "[timing]") {
+  // A 512 KiB L2 of 16 ways: 384 KiB read twice puts 12 lines in a set, so the second pass's hits
+  // are 11 ways deep, past the 8 near ones, and each costs l2_far_cycles more (3,072 loads); 256 KiB
+  // puts 8 in a set, all near. Neither fits the 224 KiB L1.
+  auto run = [](std::uint32_t words, const std::string& far) {
+    return sweep("sweep", words, {"memory.l2_kib=512", "memory.l2_far_cycles=" + far});
+  };
+  const auto deep_off = run(98304, "0"), deep_on = run(98304, "245");
+  CHECK(cycles(deep_on) == cycles(deep_off) + 3072 * 245);
+  CHECK(memory_of(deep_on, 0)["l2_hit_rate"] == memory_of(deep_off, 0)["l2_hit_rate"]);
+  CHECK(cycles(run(65536, "245")) == cycles(run(65536, "0")));
+  check_refused({{"l2_near_ways=16", "'memory.l2_near_ways': '16' must be less than memory.l2_associativity"},
+                 {"l2_far_cycles=100001", "'memory.l2_far_cycles': '100001' must be at most 100000"}});
+}
