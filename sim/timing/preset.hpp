@@ -42,7 +42,7 @@ struct GpuPreset {
   std::uint32_t shared_allocation_unit = 128;
   std::uint32_t shared_reserved_per_block = 1024;
   std::uint32_t unified_l1_shared_kib = 256;     // L1 gets what the shared carve-out leaves
-  std::uint32_t carveout_unused_kib = 0;         // the carve-out the driver gives a kernel with no shared memory
+  std::uint32_t carveout_unused_kib = 0;         // a kernel with no shared memory gets the smallest carve-out of at least this
   std::uint32_t carveout_headroom = 0;           // carve-outs past the smallest that holds the SM's blocks
   std::uint32_t barriers_per_sm = 64;            // a block that uses bar.sync takes one
   double barrier_warp_cycles = 0;                // a barrier's release waits this long per warp it gathers
