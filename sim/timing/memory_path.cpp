@@ -80,9 +80,9 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   const std::uint64_t set = l2_.set_index(a.line);
   std::uint64_t pending = 0;  // a hit on a line still being fetched waits for the fetch
   std::uint32_t dirty = 0;
-  unsigned newer = 0;
-  const std::uint32_t hit =
-      l2_.present_in_set(a.line, set, a.sectors, &pending, &dirty, gpu_.l2_near_ways > 0 ? &newer : nullptr);
+  unsigned newer = 0;  // the line's place in its set's LRU order, for a load's far hit (below)
+  const bool far_hits = gpu_.l2_near_ways > 0 && !write && !atomic;
+  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending, &dirty, far_hits ? &newer : nullptr);
   const std::uint32_t miss = a.sectors & ~hit;
   if (missed != nullptr) *missed = miss;
   const auto sectors = count_sectors(a.sectors);
@@ -149,7 +149,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // recently used takes memory.l2_far_cycles more (chase-l2-32m: 521 cycles a load on the H100
   // against chase-l2's 276 over 4 MiB and chase-l2-16m's 276; chase-dram-16m, which misses, 672:
   // the L2 serves a footprint past about half its size from its far partition).
-  if (missing == 0 && !write && !atomic && gpu_.l2_near_ways > 0 && newer >= gpu_.l2_near_ways)
+  if (far_hits && missing == 0 && newer >= gpu_.l2_near_ways)
     latency += gpu_.l2_far_cycles;
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
   if (missing > 0 && !write) fetched_ready = ready;

@@ -340,42 +340,36 @@ std::vector<BenchInfo> make_suite() {
                  const double cycles = run.launch("mb_sync.kir", "atom_stream_u64", blocks, block, {words, steps});
                  return cycles / (double(blocks) * block / 32 * steps);
                }});
-  // Integer atomics of many lanes on one line (stop 26's second call, compared only): every lane of
-  // 132 x 4 blocks of 256 threads adds its own value (no aggregation) 16 times, to 32 words (div 1),
-  // 8 words 4 lanes each (m4), or one word (m32); cycles per warp request. set26's atomic_agg (8 keys
-  // of one line, u32) ran 2.5 times faster on the H100 than the model's f32 rate per busiest word.
-  for (const auto& [name, div, mask] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
-           {"atom-lanes-u32-d32", 1u, 31u}, {"atom-lanes-u32-m4", 1u, 7u}, {"atom-lanes-u32-m32", 1u, 0u}})
-    s.push_back({name,
-                 mask == 31 ? "132 x 32 warps: 16 u32 atomicAdds each, the 32 lanes to 32 words of one line"
-                 : mask == 7 ? "the same to 8 words of that line, 4 lanes each"
-                             : "the same with every lane on one word",
-                 "cycles/atomic", "", Fit::None, 1, [div, mask](const Target& t) {
-                   Run run(t);
-                   const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
-                   const auto words = run.zeros(32 * 4);
-                   const double cycles =
-                       run.launch("mb_sync.kir", "atom_lanes_u32", blocks, block, {words, steps, div, mask});
-                   return cycles / (double(blocks) * block / 32 * steps);
-                 }});
-  // Integer atomics of one lane a line (stop 32, compared only): 132 x 4 blocks of 256 threads, every
-  // lane adds its own value 16 times to word (gid * stride) & mask; with stride 32 a warp's lanes hit
-  // 32 lines at once, all warps the same 32 (c32), 128 (c128) or 1,024 (c1024) consecutive lines, or
-  // 32 lines 64 KiB apart (s64k): cycles per warp request, chip-wide. set22's histogram over 1,024
-  // bins (32 lines, a warp's keys spread over them) measured 2.2x the model's time.
-  for (const auto& [name, stride, mask] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
-           {"atom-lines-u32-c32", 32u, 1023u}, {"atom-lines-u32-c128", 32u, 4095u},
-           {"atom-lines-u32-c1024", 32u, 32767u}, {"atom-lines-u32-s64k", 16384u, (1u << 19) - 1}})
-    s.push_back({name,
-                 fmt::format("132 x 32 warps: 16 u32 atomicAdds each, a lane a line, {}", 
-                             stride == 32 ? fmt::format("over {} consecutive lines", (mask + 1) / 32)
-                                          : std::string("32 lines 64 KiB apart")),
-                 "cycles/atomic", "", Fit::None, 1, [stride, mask](const Target& t) {
+  // Integer atomics without aggregation (compared only), 132 x 4 blocks of 256 threads, every lane
+  // adding its own value 16 times; cycles per warp request, chip-wide.
+  // - Many lanes on one line (stop 26's second call, atom_lanes_u32: word (lane / div) & mask): 32
+  //   words (d32), 8 words 4 lanes each (m4), or one word (m32). set26's atomic_agg (8 keys of one
+  //   line, u32) ran 2.5 times faster on the H100 than the model's f32 rate per busiest word.
+  // - One lane a line (stop 32, atom_lines_u32: word (gid * stride) & mask): all warps the same 32
+  //   (c32), 128 (c128) or 1,024 (c1024) consecutive lines, each warp's lanes 32 of them at once, or
+  //   32 lines 64 KiB apart (s64k). set22's histogram over 1,024 bins (32 lines, a warp's keys spread
+  //   over them) measured 2.2x the model's time.
+  struct IntAtomCase {
+    const char* name;
+    const char* what;
+    const char* kernel;
+    std::uint32_t spread, mask;  // div or stride, and mask
+  };
+  for (const auto& [name, what, kernel, spread, mask] : std::vector<IntAtomCase>{
+           {"atom-lanes-u32-d32", "132 x 32 warps: 16 u32 atomicAdds each, the 32 lanes to 32 words of one line",
+            "atom_lanes_u32", 1, 31},
+           {"atom-lanes-u32-m4", "the same to 8 words of that line, 4 lanes each", "atom_lanes_u32", 1, 7},
+           {"atom-lanes-u32-m32", "the same with every lane on one word", "atom_lanes_u32", 1, 0},
+           {"atom-lines-u32-c32", "132 x 32 warps: 16 u32 atomicAdds each, a lane a line, over 32 consecutive lines",
+            "atom_lines_u32", 32, 1023},
+           {"atom-lines-u32-c128", "the same over 128 consecutive lines", "atom_lines_u32", 32, 4095},
+           {"atom-lines-u32-c1024", "the same over 1,024 consecutive lines", "atom_lines_u32", 32, 32767},
+           {"atom-lines-u32-s64k", "the same over 32 lines 64 KiB apart", "atom_lines_u32", 16384, (1u << 19) - 1}})
+    s.push_back({name, what, "cycles/atomic", "", Fit::None, 1, [kernel, spread, mask](const Target& t) {
                    Run run(t);
                    const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
                    const auto words = run.zeros(std::size_t{mask + 1} * 4);
-                   const double cycles =
-                       run.launch("mb_sync.kir", "atom_lines_u32", blocks, block, {words, steps, stride, mask});
+                   const double cycles = run.launch("mb_sync.kir", kernel, blocks, block, {words, steps, spread, mask});
                    return cycles / (double(blocks) * block / 32 * steps);
                  }});
   // The tree step's shape if-converted (compared only; stop 22): do a skipped body's shared
