@@ -143,6 +143,27 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
       for (const std::uint32_t pc : {b, compare, step}) shape.bookkeeping[pc] = loop;
     }
   }
+  // A loop with a barrier in it is not unrolled, and ptxas moves no instruction across a BAR: its
+  // loads are not batched, except in the innermost loops it holds (barrier_stream and
+  // dram_lat_samples in calibrate: a warp's add of its loaded value waits for it before the next
+  // instruction issues).
+  if (gpu.batched_loads != 0) {
+    std::vector<char> inner(code.size(), 0);  // inside an innermost loop (no barrier, no inner loop)
+    for (std::uint32_t b = 0; b < code.size(); ++b) {
+      if (code[b].flow != Flow::Branch || code[b].target >= b) continue;
+      bool innermost = true;
+      for (std::uint32_t k = code[b].target; k < b && innermost; ++k)
+        innermost = code[k].flow != Flow::Barrier && !(code[k].flow == Flow::Branch && code[k].target <= k);
+      if (innermost) std::fill(inner.begin() + code[b].target, inner.begin() + b + 1, 1);
+    }
+    for (std::uint32_t b = 0; b < code.size(); ++b) {
+      if (code[b].flow != Flow::Branch || code[b].target >= b) continue;
+      bool barrier = false;
+      for (std::uint32_t k = code[b].target; k < b && !barrier; ++k) barrier = code[k].flow == Flow::Barrier;
+      if (barrier)
+        for (std::uint32_t k = code[b].target; k <= b; ++k) not_unrolled[k] |= static_cast<char>(!inner[k]);
+    }
+  }
   // A guarded forward branch whose body (the instructions up to its target) is at most
   // if_convert_max straight-line instructions, none of them a global memory access (ptxas keeps
   // those as branches: the SASS of ECE408's naive reduction), and no other branch jumps into it: the

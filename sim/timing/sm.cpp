@@ -149,6 +149,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.blocked_until = 0;
     s.memory_done = 0;
     s.batched = {};
+    s.deferred_until = 0;
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
@@ -504,6 +505,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   }
   if (in.write != isa::kNoRegister) {
     const std::uint8_t origin = derived ? kDerived : from_memory ? kLoaded : 0;
+    if (derived) s.deferred_until = std::max(s.deferred_until, ready);
     s.register_ready[in.write] = ready;
     s.register_from_memory[in.write] = origin;
     for (unsigned k = 1; k < in.write_count; ++k) {  // ld.v2/.v4, an unpacking mov
@@ -541,6 +543,12 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
       deps = register_ready[r];
       memory = s.register_from_memory[r] != 0;
     }
+  }
+  // A barrier waits for what the warp issued ahead of its loads (batch()): ptxas moves no
+  // instruction across a BAR, so on the GPU the accumulation stalls the warp before it.
+  if (ctx_.program.code[pc].flow == Flow::Barrier && s.deferred_until > std::max(deps, after)) {
+    deps = s.deferred_until;
+    memory = true;
   }
   // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
   // only on values derived from batched loads (an accumulation after the multiply the loads feed)

@@ -119,6 +119,7 @@ class Sm {
     std::uint64_t blocked_until = 0;    // unit-busy cycles are counted up to here
     std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
     std::array<std::uint64_t, 8> batched{};  // loads an accumulation went past: when each is ready
+    std::uint64_t deferred_until = 0;  // the latest result of an instruction issued ahead of its loads
     StallBreakdown stalls;
     // The scoreboard: scoreboard_slots entries each, in the SM's register_ready_ and
     // register_from_memory_ (one allocation per SM, not two per warp slot).

@@ -450,3 +450,24 @@ TEST_CASE("an L2 hit past the near half of its set's ways takes longer (memory.l
   check_refused({{"l2_near_ways=16", "'memory.l2_near_ways': '16' must be less than memory.l2_associativity"},
                  {"l2_far_cycles=100001", "'memory.l2_far_cycles': '100001' must be at most 100000"}});
 }
+
+TEST_CASE("no accumulation issues ahead of its load across a barrier (ptxas moves nothing across a BAR)",
+          "[timing]") {
+  auto run = [](const std::string& kernel, std::uint32_t words, bool steps) {
+    std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop33.kir", "--kernel", kernel,
+                                  "--grid", "1", "--block", "32", "--buffer",
+                                  "in=f32[" + std::to_string(words) + "]:zeros", "--buffer", "out=f32[32]:zeros"};
+    if (steps) args.insert(args.end(), {"--arg", "steps=64"});
+    return cycles(run_json(args));
+  };
+  // 64 steps, each a new line from DRAM added into a sum: with a barrier after each add, every step
+  // waits for its load (at least the idle DRAM latency, 674 cycles); without one, the loop is
+  // unrolled and its loads go out together.
+  const auto barrier = run("acc_barrier", 2048, true), free = run("acc_free", 2048, true);
+  CHECK(barrier > 64 * 674);
+  CHECK(free * 2 < barrier);
+  // Straight-line: a load added into a sum, then 64 dependent integer multiply-adds. They issue
+  // while the load is out unless a barrier comes between (then the warp waits at it for the add).
+  const auto waited = run("acc_then_barrier", 32, false), overlapped = run("acc_then_work", 32, false);
+  CHECK(waited > overlapped + 64 * 3);
+}

@@ -124,6 +124,17 @@ std::vector<BenchInfo> make_suite() {
                    const auto nodes = static_cast<std::uint32_t>(kib * 1024 / 128);
                    return chase_global(t, kib * 1024, nodes, nodes, nodes);
                  }});
+  // The L1's set index (stop 33, compared only): one thread chases a random cycle over `lines` lines
+  // a power-of-two stride apart, warmed. A modulo index over the model's 448 sets (224 KiB of 4
+  // ways) holds 4 x 448 / gcd lines of a stride: 112 of 2 KiB, 28 of 16 KiB; set29's thomas (lanes
+  // 2 KiB apart) and private_hist (local arrays) went wrong with it at stop 32.
+  for (const auto& [kib, lines] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{
+           {2, 64}, {2, 128}, {2, 256}, {16, 8}, {16, 16}, {16, 32}, {16, 64}, {16, 128}, {128, 4}, {128, 8}, {128, 16}, {128, 32}, {128, 64}})
+    s.push_back({fmt::format("chase-l1-stride{}k-{}", kib, lines),
+                 fmt::format("one thread, random chase over {} lines {} KiB apart, warmed by one pass", lines, kib),
+                 "cycles/load", "", Fit::None, 1, [kib, lines](const Target& t) {
+                   return chase_global(t, std::size_t{kib} * 1024 * lines, lines, lines, 1024, kib * 8);
+                 }});
   // chase-l2-32m fits memory.l2_far_cycles: its lines are past the near half of their sets' ways.
   for (const std::uint64_t mib : {16u, 24u, 32u, 40u})
     s.push_back({fmt::format("chase-l2-{}m", mib),
@@ -268,6 +279,44 @@ std::vector<BenchInfo> make_suite() {
                    if (g % threads < 32) most = std::max(most, words[2 * g]);
                  return double(most) / (steps * 4);
                }});
+  // Loads across a block barrier (stop 33, barrier_stream, compared only): each step a warp reads a
+  // new line from DRAM and the block waits for all its warps' lines. One block an SM of 1, 8 or 32
+  // warps (the idle round trip, and the slowest of 8 or 32), and a full SM of 64 warps in blocks of
+  // 2, 8 or 32 warps. set25's block-size7 (a stencil through a shared tile, a barrier after each
+  // block's loads) ran slower on the H100 with 512 and 1,024-thread blocks than with 256; the model
+  // ran faster. Cycles a step.
+  for (const auto& [name, blocks_per_sm, block, steps] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t, std::uint32_t>>{
+           {"barrier-dram-w1", 1u, 32u, 256u}, {"barrier-dram-w8", 1u, 256u, 256u}, {"barrier-dram-w32", 1u, 1024u, 256u},
+           {"barrier-dram-b64", 32u, 64u, 64u}, {"barrier-dram-b256", 8u, 256u, 64u}, {"barrier-dram-b1024", 2u, 1024u, 64u}})
+    s.push_back({name,
+                 fmt::format("132 x {} blocks of {} threads: a new line a warp from DRAM, then bar.sync, {} steps",
+                             blocks_per_sm, block, steps),
+                 "cycles/step", "", Fit::None, 1, [blocks_per_sm, block, steps](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * blocks_per_sm, threads = blocks * block;
+                   const auto in = run.zeros(std::size_t{threads} * steps * 4), out = run.zeros(std::size_t{threads} * 4);
+                   return run.launch("mb_sync.kir", "barrier_stream", blocks, block, {in, out, steps}) / steps;
+                 }});
+  // The spread of those round trips (stop 33, dram_lat_samples, compared only): one block an SM of 1
+  // or 32 warps, each warp timing its load of a new line a step (64 steps); a quantile of all the
+  // warps' samples. A barrier over many warps waits for the slowest of their lines.
+  for (const std::uint32_t warps : {1u, 32u})
+    for (const std::uint32_t pct : {10u, 50u, 90u, 99u})
+      s.push_back({fmt::format("dram-lat-w{}-p{}", warps, pct),
+                   fmt::format("132 blocks of {} threads: a new line a warp from DRAM a step, then bar.sync; the "
+                               "{}th percentile of every warp's round trips",
+                               warps * 32, pct),
+                   "cycles/load", "", Fit::None, 1, [warps, pct](const Target& t) {
+                     Run run(t);
+                     const std::uint32_t block = warps * 32, threads = 132 * block, steps = 64;
+                     const std::size_t samples = std::size_t{132} * warps * steps;
+                     const auto in = run.zeros(std::size_t{threads} * steps * 4), out = run.zeros(samples * 8);
+                     run.launch("mb_sync.kir", "dram_lat_samples", 132, block, {in, out, steps});
+                     auto v = run.read_u64(out, samples);
+                     const std::size_t at = std::min(samples - 1, samples * pct / 100);
+                     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(at), v.end());
+                     return double(v[at]);
+                   }});
   // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
                "cycles/step", "", Fit::None, 1,
@@ -347,7 +396,8 @@ std::vector<BenchInfo> make_suite() {
   //   line, u32) ran 2.5 times faster on the H100 than the model's f32 rate per busiest word.
   // - One lane a line (stop 32, atom_lines_u32: word (gid * stride) & mask): all warps the same 32
   //   (c32), 128 (c128) or 1,024 (c1024) consecutive lines, each warp's lanes 32 of them at once, or
-  //   32 lines 64 KiB apart (s64k). set22's histogram over 1,024 bins (32 lines, a warp's keys spread
+  //   32 lines 64 KiB apart (s64k), or 256 bytes to 16 KiB apart (stop 33). set22's histogram
+  //   over 1,024 bins (32 lines, a warp's keys spread
   //   over them) measured 2.2x the model's time.
   struct IntAtomCase {
     const char* name;
@@ -364,7 +414,12 @@ std::vector<BenchInfo> make_suite() {
             "atom_lines_u32", 32, 1023},
            {"atom-lines-u32-c128", "the same over 128 consecutive lines", "atom_lines_u32", 32, 4095},
            {"atom-lines-u32-c1024", "the same over 1,024 consecutive lines", "atom_lines_u32", 32, 32767},
-           {"atom-lines-u32-s64k", "the same over 32 lines 64 KiB apart", "atom_lines_u32", 16384, (1u << 19) - 1}})
+           {"atom-lines-u32-s64k", "the same over 32 lines 64 KiB apart", "atom_lines_u32", 16384, (1u << 19) - 1},
+           // stop 33: where between 128 bytes (c32) and 64 KiB the lines start to spread over slices
+           {"atom-lines-u32-s256", "the same over 32 lines 256 bytes apart", "atom_lines_u32", 64, 2047},
+           {"atom-lines-u32-s1k", "the same over 32 lines 1 KiB apart", "atom_lines_u32", 256, 8191},
+           {"atom-lines-u32-s4k", "the same over 32 lines 4 KiB apart", "atom_lines_u32", 1024, 32767},
+           {"atom-lines-u32-s16k", "the same over 32 lines 16 KiB apart", "atom_lines_u32", 4096, 131071}})
     s.push_back({name, what, "cycles/atomic", "", Fit::None, 1, [kernel, spread, mask](const Target& t) {
                    Run run(t);
                    const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;

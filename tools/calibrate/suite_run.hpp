@@ -134,13 +134,14 @@ inline double chain_throughput(const Target& t, const std::string& cls) {
   return longest / (double(rounds) * kChainOps * (threads / 32) / 4);
 }
 
-// One random cycle through the first `nodes` lines of a zeroed buffer of `bytes`: each node's first
-// word holds the next node's address; node 0 (the buffer's start) begins it. `order` is the cycle.
+// One random cycle through `nodes` lines of a zeroed buffer of `bytes`, `spacing` lines apart from
+// its start: each node's first word holds the next node's address; node 0 (the buffer's start)
+// begins it. `order` is the cycle.
 struct Cycle {
   std::uint64_t base = 0;
   std::vector<std::uint32_t> order;
 };
-inline Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::uint64_t seed) {
+inline Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::uint64_t seed, std::size_t spacing = 1) {
   Cycle c;
   c.base = run.zeros(bytes);
   std::vector<std::uint64_t> buffer(bytes / 8, 0);
@@ -149,16 +150,17 @@ inline Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::u
   std::mt19937_64 rng(seed);
   std::shuffle(c.order.begin() + 1, c.order.end(), rng);
   for (std::size_t i = 0; i < nodes; ++i)
-    buffer[std::size_t{c.order[i]} * 16] = c.base + std::uint64_t{c.order[(i + 1) % nodes]} * 128;
+    buffer[std::size_t{c.order[i]} * spacing * 16] = c.base + std::uint64_t{c.order[(i + 1) % nodes]} * spacing * 128;
   run.write(c.base, buffer);
   return c;
 }
 
-// A cyclic pointer chase over `nodes` lines (random order) in the first `nodes` x 128 bytes of a
+// A cyclic pointer chase over `nodes` lines (random order) `spacing` lines apart from the start of a
 // buffer of `bytes`; cycles per dependent load after `warm` untimed steps by one thread.
-inline double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t warm, std::uint32_t steps) {
+inline double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t warm, std::uint32_t steps,
+                           std::size_t spacing = 1) {
   Run run(t);
-  const auto base = random_cycle(run, bytes, nodes, 42).base;
+  const auto base = random_cycle(run, bytes, nodes, 42, spacing).base;
   const auto out = run.zeros(16);
   run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, warm, steps});
   return double(run.read_u64(out, 1)[0]) / steps;
