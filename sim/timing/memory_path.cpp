@@ -16,7 +16,7 @@ unsigned count_sectors(std::uint32_t m) {
 }  // namespace
 
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
-    : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity) {
+    : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity, gpu.l1_index_fold) {
   if (gpu.atomic_slice_cycles > 0 || gpu.atomic_int_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
   page_shift_ = static_cast<unsigned>(std::countr_zero(std::max(1u, gpu.dram_page_bytes / std::max(1u, gpu.line_bytes))));
   set_share(gpu.sms);
@@ -27,8 +27,8 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
   const double n = std::max(1u, active_sms);
   slice_cycles_ = gpu_.atomic_slice_cycles * n;
   int_slice_cycles_ = (gpu_.atomic_int_slice_cycles > 0 ? gpu_.atomic_int_slice_cycles : gpu_.atomic_slice_cycles) * n;
-  l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n);
-  dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n);
+  l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n, gpu_.share_burst_bytes);
+  dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n, gpu_.share_burst_bytes);
 }
 
 std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines) const {

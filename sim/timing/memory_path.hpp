@@ -18,18 +18,25 @@ namespace warpsim::sim {
 // A bandwidth-limited channel: bytes are served one request after another.
 class Channel {
  public:
-  void set_rate(double bytes_per_cycle) { cycles_per_byte_ = 1.0 / bytes_per_cycle; }
+  // `burst`: the bytes the channel may move at once after idling (a token bucket's depth): its
+  // time runs at most burst / rate behind the request's.
+  void set_rate(double bytes_per_cycle, double burst = 0) {
+    cycles_per_byte_ = 1.0 / bytes_per_cycle;
+    credit_cycles_ = burst * cycles_per_byte_;
+  }
   // When a request of `bytes` arriving at `now` has been transferred.
   double serve(std::uint64_t now, double bytes) {
-    const double start = free_at_ > double(now) ? free_at_ : double(now);
+    const double earliest = double(now) - credit_cycles_;
+    const double start = free_at_ > earliest ? free_at_ : earliest;
     free_at_ = start + bytes * cycles_per_byte_;
-    return free_at_;
+    return free_at_ > double(now) ? free_at_ : double(now);
   }
   // Gives back `bytes` served that another SM's request had already asked for (MemoryPath::refund).
   void give_back(double bytes) { free_at_ -= bytes * cycles_per_byte_; }
 
  private:
   double cycles_per_byte_ = 0;
+  double credit_cycles_ = 0;
   double free_at_ = 0;
 };
 

@@ -187,6 +187,9 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.line_bytes", &GpuPreset::line_bytes, "bytes per cache line"));
     f.push_back(number("memory.l1_latency", &GpuPreset::l1_latency, "L1 hit latency (cycles)"));
     f.push_back(number("memory.l1_associativity", &GpuPreset::l1_associativity, "L1 ways"));
+    f.push_back(number("memory.l1_index_fold", &GpuPreset::l1_index_fold,
+                       "the L1's set index: the line address XOR itself shifted right by 1, 2 and 3 times this many bits "
+                       "(0: the L2's index, shifts of 11 and 23)"));
     f.push_back(number("memory.l1_lines_per_cycle", &GpuPreset::l1_lines_per_cycle, "L1 tag lookups per cycle"));
     f.push_back(number("memory.l1_bytes_per_cycle", &GpuPreset::l1_bytes_per_cycle,
                        "sector bytes the L1 moves per cycle (a request takes the longer of its lookups and its sectors)"));
@@ -205,6 +208,8 @@ const std::vector<Field>& fields() {
                        "the least of its SM's L2 bandwidth share one store's access to a line takes when the store touches more than 8 lines or its lines span more than 8 DRAM pages (bytes; 0: as memory.l2_access_bytes)"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
+    f.push_back(number("memory.share_burst_bytes", &GpuPreset::share_burst_bytes,
+                       "bytes an SM's share of L2 and of DRAM bandwidth may each move at once after idling (0: none)"));
     f.push_back(number("memory.dram_loaded_latency", &GpuPreset::dram_loaded_latency,
                        "k: a DRAM read waits k u / (1 - u) more cycles, u the recent DRAM utilisation (at most 0.9)"));
     f.push_back(number("memory.dram_fetch_sectors", &GpuPreset::dram_fetch_sectors,
@@ -381,6 +386,7 @@ void validate_preset(const GpuPreset& p) {
            (p.line_bytes & (p.line_bytes - 1)) == 0,
        "memory.line_bytes", fmt::format("{}", p.line_bytes), "must be a power of two, 1 to 8 sectors");
   need(p.l1_associativity >= 1, "memory.l1_associativity", "0", "must be at least 1");
+  need(p.l1_index_fold <= 21, "memory.l1_index_fold", fmt::format("{}", p.l1_index_fold), "must be at most 21");
   need(p.l1_lines_per_cycle >= 1, "memory.l1_lines_per_cycle", "0", "must be at least 1");
   need(p.l1_bytes_per_cycle >= p.sector_bytes, "memory.l1_bytes_per_cycle", fmt::format("{}", p.l1_bytes_per_cycle),
        "must be at least a sector");
@@ -420,6 +426,8 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.dram_page_miss_bytes), "must be 0..65536");
   need(p.dram_loaded_latency <= 1000000, "memory.dram_loaded_latency", fmt::format("{}", p.dram_loaded_latency),
        "must be 0..1000000");
+  need(p.share_burst_bytes >= 0 && p.share_burst_bytes <= 1048576, "memory.share_burst_bytes",
+       fmt::format("{}", p.share_burst_bytes), "must be 0 to 1048576");
   need(p.dram_bytes_per_cycle > 0, "memory.dram_bytes_per_cycle", fmt::format("{}", p.dram_bytes_per_cycle),
        "must be above 0");
   need(p.shared_banks >= 1 && p.shared_banks <= 64, "memory.shared_banks", fmt::format("{}", p.shared_banks),

@@ -98,6 +98,7 @@ struct GpuPreset {
   std::uint32_t line_bytes = 128;
   std::uint32_t l1_latency = 41;
   std::uint32_t l1_associativity = 4;
+  std::uint32_t l1_index_fold = 0;            // the L1's set index XORs in the line address shifted by 1, 2, 3 x this (0: the L2's index)
   std::uint32_t l1_lines_per_cycle = 1;          // tag lookups per cycle
   double l1_pass_cycles = 0;                     // what each data-bank pass of a load after its first adds to its hit latency
   double l2_line_cycles = 0;                     // a load over more than 4 lines: cycles between its L1-missing lines' returns from L2
@@ -114,6 +115,7 @@ struct GpuPreset {
   double l2_store_access_bytes = 0;              // the same for a scattered store's access to a line (0: l2_access_bytes)
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
+  double share_burst_bytes = 0;                   // what an SM's L2 and DRAM shares may each move at once after idling
   std::uint32_t dram_fetch_sectors = 1;          // a read that misses L2 fetches aligned groups of this many sectors
   std::uint32_t dram_page_bytes = 2048;          // DRAM page (row) size the page model works in
   double dram_page_miss_bytes = 0;               // extra DRAM bytes a fetch costs when it opens a page none of its SM's recent fetches opened (0: off)

@@ -4,8 +4,8 @@
 
 namespace warpsim::sim {
 
-SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity)
-    : sets_(bytes / (std::uint64_t{line_bytes} * associativity)), ways_(associativity) {
+SectorCache::SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity, unsigned fold)
+    : sets_(bytes / (std::uint64_t{line_bytes} * associativity)), ways_(associativity), fold_(fold) {
   set_mod_ = Remainder(sets_);
   tags_.assign(sets_ * ways_, kEmpty);
   used_.assign(sets_ * ways_, 0);

@@ -15,8 +15,11 @@ namespace warpsim::sim {
 class SectorCache {
  public:
   SectorCache() = default;
-  // A cache of `bytes` (0: no cache, every lookup misses).
-  SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity);
+  // A cache of `bytes` (0: no cache, every lookup misses). A line's set is its address XOR itself
+  // shifted right by 1, 2 and 3 x `fold` bits (0: by 11 and 23 bits), modulo the sets: each
+  // aligned block of 2^fold lines maps onto one such block, so a contiguous footprint spreads as
+  // evenly as with a plain index, and lines a power-of-two stride apart spread over the sets.
+  SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity, unsigned fold = 0);
 
   // The sectors of `sectors` that were present, marking the rest present (a miss allocates the
   // line, evicting the least recently used) and the line used, in one lookup; `*ready` points at
@@ -76,7 +79,10 @@ class SectorCache {
 
  private:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
-  std::uint64_t set_of(std::uint64_t line) const { return set_mod_.of(line ^ (line >> 11) ^ (line >> 23)); }
+  std::uint64_t set_of(std::uint64_t line) const {
+    return set_mod_.of(fold_ == 0 ? line ^ (line >> 11) ^ (line >> 23)
+                                  : line ^ (line >> fold_) ^ (line >> (2 * fold_)) ^ (line >> (3 * fold_)));
+  }
   // Index of the line's way, or -1. Tags are kept apart from the rest so a lookup reads one or two
   // host cache lines per set even in the 50 MiB L2.
   std::int64_t find(std::uint64_t line) const { return find_in(line, set_of(line) * ways_); }
@@ -92,6 +98,7 @@ class SectorCache {
   std::uint64_t sets_ = 0;
   Remainder set_mod_;  // % sets_
   unsigned ways_ = 0;
+  unsigned fold_ = 0;
   std::uint64_t clock_ = 0;
   std::uint64_t partition_clock_[kPartitions] = {};
   std::vector<std::uint64_t> tags_;

@@ -297,26 +297,6 @@ std::vector<BenchInfo> make_suite() {
                    const auto in = run.zeros(std::size_t{threads} * steps * 4), out = run.zeros(std::size_t{threads} * 4);
                    return run.launch("mb_sync.kir", "barrier_stream", blocks, block, {in, out, steps}) / steps;
                  }});
-  // The spread of those round trips (stop 33, dram_lat_samples, compared only): one block an SM of 1
-  // or 32 warps, each warp timing its load of a new line a step (64 steps); a quantile of all the
-  // warps' samples. A barrier over many warps waits for the slowest of their lines.
-  for (const std::uint32_t warps : {1u, 32u})
-    for (const std::uint32_t pct : {10u, 50u, 90u, 99u})
-      s.push_back({fmt::format("dram-lat-w{}-p{}", warps, pct),
-                   fmt::format("132 blocks of {} threads: a new line a warp from DRAM a step, then bar.sync; the "
-                               "{}th percentile of every warp's round trips",
-                               warps * 32, pct),
-                   "cycles/load", "", Fit::None, 1, [warps, pct](const Target& t) {
-                     Run run(t);
-                     const std::uint32_t block = warps * 32, threads = 132 * block, steps = 64;
-                     const std::size_t samples = std::size_t{132} * warps * steps;
-                     const auto in = run.zeros(std::size_t{threads} * steps * 4), out = run.zeros(samples * 8);
-                     run.launch("mb_sync.kir", "dram_lat_samples", 132, block, {in, out, steps});
-                     auto v = run.read_u64(out, samples);
-                     const std::size_t at = std::min(samples - 1, samples * pct / 100);
-                     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(at), v.end());
-                     return double(v[at]);
-                   }});
   // A reduction's tree step (shared loads, an add, a store, bar.sync) with 16 warps, 8 of them adding.
   s.push_back({"tree-step-16", "512 threads: threads 0-255 add partial[t + 256] into partial[t], bar.sync",
                "cycles/step", "", Fit::None, 1,
