@@ -22,13 +22,13 @@ MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_
   set_share(gpu.sms);
 }
 
-void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency) {
+void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency, double dram_spare, double l2_spare) {
   dram_latency_ = gpu_.dram_latency + loaded_latency;
   const double n = std::max(1u, active_sms);
   slice_cycles_ = gpu_.atomic_slice_cycles * n;
   int_slice_cycles_ = (gpu_.atomic_int_slice_cycles > 0 ? gpu_.atomic_int_slice_cycles : gpu_.atomic_slice_cycles) * n;
-  l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n, gpu_.share_burst_bytes);
-  dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n, gpu_.share_burst_bytes);
+  l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n, gpu_.share_burst_bytes * l2_spare);
+  dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n, gpu_.share_burst_bytes * dram_spare);
 }
 
 std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines) const {

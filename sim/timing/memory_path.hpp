@@ -90,7 +90,9 @@ class MemoryPath {
 
   // Each SM's share of the chip's L2 and DRAM bandwidth (set at every epoch from the SMs at work).
   // `loaded_latency`: the extra DRAM latency for the chip's recent utilisation (timing_launch.cpp).
-  void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0);
+  // `dram_spare`, `l2_spare`: the fraction of the chip's DRAM and L2 bandwidth that went unused in
+  // recent epochs; an SM's share may burst memory.share_burst_bytes times that (Channel::set_rate).
+  void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0, double dram_spare = 1, double l2_spare = 1);
 
   // Cycles the L1 takes for a request's lookups (memory.l1_lines_per_cycle a cycle: gather-l1, 32
   // scattered lines a request) and its sectors (memory.l1_bytes_per_cycle: a coalesced vector load).

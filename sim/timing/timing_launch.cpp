@@ -267,6 +267,10 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // shape: calibrate's dram-loaded-w2..w64 measure the round trip growing with load that way).
   std::uint64_t dram_bytes_before = 0;
   double dram_load = 0;
+  // The same for the L2's bandwidth (its sectors accessed): with DRAM's, what an SM's share may
+  // burst (memory.share_burst_bytes x the spare fraction: SMs burst into bandwidth the others leave).
+  std::uint64_t l2_sectors_before = 0;
+  double l2_load = 0;
   // The chip's block dispatcher starts one block per gpu.block_dispatch_cycles: the cycle it is free.
   double dispatcher_free = 0;
   auto dispatch = [&](std::uint64_t at) {
@@ -289,21 +293,26 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   auto busy = [&] { return std::any_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->busy(); }); };
   while (next_block < blocks || busy()) {
     unsigned active = 0;
-    std::uint64_t dram_bytes = 0;
+    std::uint64_t dram_bytes = 0, l2_sectors = 0;
     for (auto& sm : sms) {
       active += sm->busy();
       dram_bytes += sm->memory().stats.dram_bytes;
+      l2_sectors += sm->memory().stats.l2_sector_accesses;
     }
     if (now > 0) {
       // Signed: an epoch's refunds (MemoryPath::refund) may outweigh its new bytes.
       const double moved = double(static_cast<std::int64_t>(dram_bytes - dram_bytes_before));
       const double used = std::max(0.0, moved) / (gpu.dram_bytes_per_cycle * double(gpu.epoch_cycles));
       dram_load = 0.75 * dram_load + 0.25 * std::min(1.0, used);
+      const double l2_used =
+          double(l2_sectors - l2_sectors_before) * gpu.sector_bytes / (gpu.l2_bytes_per_cycle * double(gpu.epoch_cycles));
+      l2_load = 0.75 * l2_load + 0.25 * std::min(1.0, l2_used);
     }
     dram_bytes_before = dram_bytes;
+    l2_sectors_before = l2_sectors;
     const double u = std::min(dram_load, 0.9);
     const auto loaded = static_cast<std::uint32_t>(std::lround(gpu.dram_loaded_latency * u / (1 - u)));
-    for (auto& sm : sms) sm->memory().set_share(active, loaded);
+    for (auto& sm : sms) sm->memory().set_share(active, loaded, 1 - dram_load, 1 - l2_load);
     const std::uint64_t end = now + gpu.epoch_cycles;
     const bool progress = runner->run(end);
     // Once a store of any SM wrote part of a sector, every SM logs its stores from the next epoch,

@@ -495,6 +495,26 @@ std::vector<BenchInfo> make_suite() {
                    const double written = double(four_per_step_elements(n, threads));
                    return cycles > 0 ? written * 4 / cycles : 0.0;
                  }});
+  // Reads and writes together (stop 33, stream_mix4, compared only): 132 x 8 blocks of 256 threads
+  // grid-stride copy 64 MiB (one read a write) or add two 64 MiB arrays into a third (two reads a write), from
+  // a cold L2; bytes read and written a cycle. set28's activation and set29's to_upper (a stream in,
+  // a stream out) ran at about 1,270 B/cycle on the H100, against bw-dram-mlp4's 1,506 for reads
+  // alone and bw-store-256m's 1,556 for writes alone.
+  // bw-copy-once: the copy by 16,384 blocks, one step each (a block a kernel's worth of elements,
+  // as activation's 65,536 blocks of 256 threads have).
+  for (const auto& [name, two, blocks] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t>>{
+           {"bw-copy", 0u, 132u * 8}, {"bw-add", 1u, 132u * 8}, {"bw-copy-once", 0u, 16384u}})
+    s.push_back({name, fmt::format("{} blocks of 256 threads: {} 64 MiB, four loads then four stores per thread a step",
+                                   blocks, two ? "out = a + b over" : "out = a over"),
+                 "B/cycle", "", Fit::None, 1, [two, blocks](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t block = 256, threads = blocks * block, n = 16u << 20;
+                   const auto a = run.zeros(std::size_t{n} * 4), b = run.zeros(std::size_t{n} * 4),
+                              out = run.zeros(std::size_t{n} * 4);
+                   const double cycles = run.launch("mb_memory.kir", "stream_mix4", blocks, block, {a, b, out, n, two});
+                   const double moved = double(four_per_step_elements(n, threads)) * 4 * (two ? 3 : 2);
+                   return cycles > 0 ? moved / cycles : 0.0;
+                 }});
   // The same 16 MiB written as half lines over 32 MiB (a warp's store covers two half lines, as a
   // 16x16 block of grey's does): does the L2 keep partial lines it would stream whole?
   s.push_back({"bw-store-half-16m", "132 x 8 blocks of 256 threads write 16 MiB as the first half of each line",
