@@ -38,11 +38,17 @@ std::vector<BenchCase> bench_cases(bool small) {
 }
 
 // Runs one case in this process and returns its figures.
-nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model) {
+// `setting`: one preset value, KEY=VALUE, or empty for the preset as it is.
+nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model,
+                       const std::string& setting) {
   sim::Config config;
   config.threads = threads;
   config.mode = mode;
   config.reconvergence = model;
+  if (!setting.empty()) {
+    const auto [key, value] = split_assignment(setting, "--compare-set");
+    sim::apply_override(config.gpu, key, value);
+  }
   sim::Gpu gpu(config);
   std::unique_ptr<kernels::Scenario> holder;
   const auto* scenario = find_target_scenario(c.scenario, holder, "bench");
@@ -63,6 +69,7 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode
           {"mode", mode == sim::Mode::Timing ? "timing" : "functional"},
           {"threads", threads},
           {"reconvergence", sim::reconvergence_name(model)},
+          {"setting", setting},
           {"simulated_cycles", cycles},
           {"warp_instructions", warp_instructions},
           {"thread_instructions", thread_instructions},
@@ -73,20 +80,21 @@ nlohmann::json measure(const BenchCase& c, std::uint32_t threads, sim::Mode mode
 }
 
 // Forks, measures in the child, reads its JSON back through a pipe.
-nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model) {
+nlohmann::json measure_isolated(const BenchCase& c, std::uint32_t threads, sim::Mode mode, sim::ReconvergenceModel model,
+                                const std::string& setting) {
   int fds[2];
-  if (pipe(fds) != 0) return measure(c, threads, mode, model);
+  if (pipe(fds) != 0) return measure(c, threads, mode, model, setting);
   const pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return measure(c, threads, mode, model);
+    return measure(c, threads, mode, model, setting);
   }
   if (pid == 0) {
     close(fds[0]);
     std::string text;
     try {
-      text = measure(c, threads, mode, model).dump();
+      text = measure(c, threads, mode, model, setting).dump();
     } catch (const std::exception& e) {
       text = nlohmann::json{{"error", e.what()}}.dump();
     }
@@ -130,7 +138,10 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
       "format,f", po::value<std::string>()->default_value("text"), "text or json")(
       "target", po::value<std::vector<std::string>>(),
       "scenarios (built-in names or .json files) to measure at their defaults instead of the fixed cases")(
-      "set", po::value<std::vector<std::string>>(), "with targets: a parameter NAME=VALUE for every target");
+      "set", po::value<std::vector<std::string>>(), "with targets: a parameter NAME=VALUE for every target")(
+      "compare-set", po::value<std::string>(),
+      "one preset parameter's values to compare, KEY=V1,V2,... (each case runs under each, side by side; warpsim "
+      "gpus --params lists the keys)");
   po::positional_options_description positional;
   positional.add("target", -1);
   if (wants_help(args)) {
@@ -166,6 +177,21 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  std::vector<std::string> settings{""};
+  if (vm.count("compare-set")) {
+    const auto [key, values] = split_assignment(vm["compare-set"].as<std::string>(), "--compare-set");
+    settings.clear();
+    for (std::size_t start = 0; start <= values.size();) {
+      const auto comma = values.find(',', start);
+      const auto setting = key + "=" + values.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      sim::GpuPreset check = sim::default_preset();  // refused here, before any child runs (exit 2)
+      sim::apply_override(check, key, setting.substr(key.size() + 1));
+      sim::validate_preset(check);
+      settings.push_back(setting);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
   auto cases = bench_cases(vm["small"].as<bool>());
   if (vm.count("target")) {
     // Named targets replace the fixed cases; each is checked here, before any child runs it.
@@ -183,20 +209,22 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
   for (const auto& c : cases)
     for (const auto mode : modes)
       for (auto threads : thread_counts)
-        for (const auto model : models) results.push_back(measure_isolated(c, threads, mode, model));
+        for (const auto model : models)
+          for (const auto& setting : settings) results.push_back(measure_isolated(c, threads, mode, model, setting));
   if (format == "json") {
     io.out += results.dump(2) + "\n";
     return 0;
   }
-  io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9} {:>22} {:>12}\n", "case", "mode", "model", "threads",
-                        "thread instr", "seconds", "thread instr / second", "peak RSS");
+  io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9} {:>22} {:>12}{}\n", "case", "mode", "model", "threads",
+                        "thread instr", "seconds", "thread instr / second", "peak RSS", vm.count("compare-set") ? "  setting" : "");
   for (const auto& r : results)
-    io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB\n", r["name"].get<std::string>(),
+    io.out += fmt::format("{:<24} {:<10} {:<9} {:>7} {:>16} {:>9.3f} {:>22} {:>8.1f} MiB{}\n", r["name"].get<std::string>(),
                           r["mode"].get<std::string>(), r["reconvergence"].get<std::string>(), r["threads"].get<std::uint32_t>(),
                           r["thread_instructions"].get<std::uint64_t>(),
                           r["seconds"].get<double>(),
                           fmt::format("{:.1f} M", r["thread_instructions_per_second"].get<double>() / 1e6),
-                          double(r["peak_rss_bytes"].get<std::uint64_t>()) / (1 << 20));
+                          double(r["peak_rss_bytes"].get<std::uint64_t>()) / (1 << 20),
+                          r["setting"].get<std::string>().empty() ? "" : "  " + r["setting"].get<std::string>());
   return 0;
 }
 

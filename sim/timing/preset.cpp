@@ -262,6 +262,9 @@ const std::vector<Field>& fields() {
     f.push_back(number("sim.merge_epoch_misses", &GpuPreset::merge_epoch_misses,
                        "1: SMs that fetch one line from DRAM within one epoch move it once (the L2's miss merging); "
                        "0: each pays for its own fetch"));
+    f.push_back(number("sim.skip_idle_epochs", &GpuPreset::skip_idle_epochs,
+                       "1: epochs in which no SM can do anything are stepped as one (the same report, faster); 0: "
+                       "every epoch is stepped"));
     f.push_back(number("sim.watchdog_cycles", &GpuPreset::watchdog_cycles,
                        "cycles without progress after which a launch is reported as a deadlock"));
     return f;
@@ -463,6 +466,7 @@ void validate_preset(const GpuPreset& p) {
   need(p.merge_epoch_misses <= 1, "sim.merge_epoch_misses", fmt::format("{}", p.merge_epoch_misses), "must be 0 or 1");
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
+  need(p.skip_idle_epochs <= 1, "sim.skip_idle_epochs", fmt::format("{}", p.skip_idle_epochs), "must be 0 or 1");
   need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");
 }
 

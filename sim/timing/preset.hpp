@@ -137,6 +137,7 @@ struct GpuPreset {
   std::uint32_t epoch_cycles = 64;               // SMs run apart this long, then L2 state merges
   std::uint32_t merge_epoch_misses = 0;          // 1: SMs that fetched one line from DRAM in one epoch pay for it once (the presets set it)
   std::uint64_t watchdog_cycles = 1u << 22;      // no progress this long: the launch is a deadlock
+  std::uint32_t skip_idle_epochs = 1;            // 1: epochs in which no SM can do anything are stepped as one
 
   const PipelineTiming& timing(isa::TimingClass c) const { return pipeline[static_cast<unsigned>(c)]; }
 };

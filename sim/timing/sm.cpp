@@ -235,6 +235,12 @@ bool Sm::run_until(std::uint64_t end) {
   return progress_;
 }
 
+std::uint64_t Sm::next_event() const {
+  if (!pending_.empty() || memory_.has_refunds()) return now_;
+  if (resident_ == 0) return kNever;
+  return *std::min_element(sp_next_.begin(), sp_next_.end());
+}
+
 void Sm::sync(const WarpSlot& s) {
   const std::size_t at = s.sub_partition * scan_stride_ + s.slot;
   const std::uint64_t cycle = s.live && !s.at_barrier ? s.ready_at : kNever;

@@ -87,6 +87,11 @@ class Sm {
   // Steps cycles until `end` (exclusive). Returns whether anything progressed: a warp issued an
   // instruction that changed memory, passed a barrier, exited, or a block finished.
   bool run_until(std::uint64_t end);
+  // The first cycle at which this SM can do anything: issue (the earliest of its sub-partitions'),
+  // or, when blocks wait to be set up or refunds to be applied at its next run_until, the current
+  // cycle; UINT64_MAX when it holds no block. Nothing outside the SM moves that cycle earlier
+  // within an epoch, so epochs that end by it change the SM only by the cycles they count.
+  std::uint64_t next_event() const;
 
   std::uint32_t id() const { return id_; }
   std::uint64_t issued() const { return issued_; }

@@ -502,3 +502,39 @@ TEST_CASE("an SM's bandwidth shares move a burst at once after idling (memory.sh
   CHECK(none > burst + 8 * 250);
   check_refused({{"share_burst_bytes=-1", "'memory.share_burst_bytes': '-1' must be 0 to 1048576"}});
 }
+
+TEST_CASE("stepping idle epochs as one changes no figure (sim.skip_idle_epochs)", "[timing]") {
+  // Launches whose SMs spend most epochs waiting on DRAM (one thread's chase, 132 blocks at a
+  // barrier after each load), on one and two host threads, and a deadlock's message.
+  const std::string data = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop33.kir";
+  const std::vector<std::vector<std::string>> runs{
+      {data, "--kernel", "stride_walk", "--grid", "1", "--block", "1", "--buffer", "in=u32[131072]:zeros", "--buffer",
+       "out=u32[1]:zeros", "--arg", "stride=512", "--arg", "count=256", "--arg", "passes=2"},
+      {data, "--kernel", "barrier_stream", "--grid", "132", "--block", "1024", "--buffer", "in=f32[1081344]:zeros",
+       "--buffer", "out=f32[135168]:zeros", "--arg", "steps=8", "--threads", "2"},
+      // 132 blocks of one thread, each chasing the same lines: which SM's fill the L2 has merged
+      // when another SM looks decides hits and misses, so the epochs' ends must fall where they did.
+      {data, "--kernel", "stride_walk", "--grid", "132", "--block", "1", "--buffer", "in=u32[131072]:zeros", "--buffer",
+       "out=u32[1]:zeros", "--arg", "stride=40", "--arg", "count=512", "--arg", "passes=2"},
+      {"vecadd"}};
+  for (auto args : runs) {
+    args.insert(args.end(), {"--gpu-set", "sim.skip_idle_epochs=0"});
+    auto every = run_json(args);
+    args.back() = "sim.skip_idle_epochs=1";
+    auto skipped = run_json(args);
+    for (auto* r : {&every, &skipped}) (*r)["reproduce"].erase("argv"), (*r)["reproduce"].erase("gpu_set");  // the setting itself
+    CHECK(every.dump() == skipped.dump());
+    CHECK(cycles(every) > 0);
+  }
+  std::string said[2];
+  for (int skip : {0, 1}) {
+    Io io;
+    CHECK(run_cli({"run", "grid-barrier", "--set", "blocks=5", "--set", "block=1024", "--gpu-set", "sms=2", "--gpu-set",
+                   "sim.skip_idle_epochs=" + std::to_string(skip)},
+                  io) == 1);
+    said[skip] = io.err;
+  }
+  CHECK_THAT(said[1], Catch::Contains("deadlocked"));
+  CHECK(said[0] == said[1]);
+  check_refused({{"skip_idle_epochs=2", "'sim.skip_idle_epochs': '2' must be 0 or 1"}});
+}

@@ -138,8 +138,9 @@ TEST_CASE("stop 31's fitted values are what calibrate fits to the H100 figures o
     check_fit(c);
 }
 
-// Hidden (run by hand: `build/tests/test_tools "[.slow]"`, about 3 minutes): simulating chase-l2-32m's
-// warm-up pass over 32 MiB takes the simulator about 90 s a run.
+// Hidden (run by hand: `build/tests/test_tools "[.slow]"`, 44 s in a Release build since stop 33's
+// sim.skip_idle_epochs, about 3 minutes before): its three simulations of chase-l2-32m's warm-up
+// pass over 32 MiB would add minutes to the sanitizer build's run of the suite.
 TEST_CASE("stop 32's far L2 latency is what calibrate fits to chase-l2-32m", "[calibrate][.slow]") {
   // chase-l2-32m (batch32.sh's first run: 521.42 cycles a load) fits what a far L2 hit adds (0 before).
   check_fit(FitCase{"stop32/raw32-1.json", "chase-l2-32m", "l2_far_cycles = 245", "l2_far_cycles = 0  ",
