@@ -316,6 +316,23 @@ TEST_CASE("scenario files sweep and bench like built-in scenarios") {
   const auto j = nlohmann::json::parse(r.out);
   REQUIRE(j.size() == 1);
   CHECK(j[0]["check_passed"] == true);
+  // --compare-set: each case under each value, side by side; the same work in each.
+  r = cli({"bench", std::string(WARPSIM_TEST_DATA_DIR) + "/bench/l2_chase.json", "--set", "count=64", "--mode",
+           "timing", "--compare-set", "memory.dram_latency=300,700", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto both = nlohmann::json::parse(r.out);
+  REQUIRE(both.size() == 2);
+  CHECK(both[0]["setting"] == "memory.dram_latency=300");
+  CHECK(both[1]["setting"] == "memory.dram_latency=700");
+  CHECK(both[0]["thread_instructions"] == both[1]["thread_instructions"]);
+  CHECK(both[1]["simulated_cycles"].get<std::uint64_t>() > both[0]["simulated_cycles"].get<std::uint64_t>() + 64 * 300);  // the first pass misses
+  for (const auto& bad : {"memory.l2_latency", "no.such_key=1", "sim.skip_idle_epochs=0,5"}) {
+    r = cli({"bench", kData + "two_pass.json", "--mode", "functional", "--compare-set", bad});
+    INFO(bad << ": " << r.err);
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
 }
 
 TEST_CASE("the progress line: its text, and nothing at all when standard error is not a terminal") {
