@@ -670,7 +670,7 @@ TEST_CASE("stores: the least L2 share a store's access takes, and the merge read
   CHECK(vecadd("l2_store_access_bytes=128") == vecadd("l2_store_access_bytes=32"));
   // A store over 4 lines (scatter_sector4: a whole sector in each) is not scattered: no store floor.
   auto sectors = [](const std::string& set) {
-    return cycles(run_json({std::string(WARPSIM_KERNELS_DIR) + "/microbench/mb_memory.kir", "--kernel", "scatter_sector4",
+    return cycles(run_json({std::string(WARPSIM_KERNELS_DIR) + "/microbench/mb_write.kir", "--kernel", "scatter_sector4",
                             "--grid", "256", "--block", "256", "--arg", "m=262144", "--arg", "mask=2097151", "--buffer",
                             "out=f32[2097152]:zeros", "--gpu-set", set}));
   };

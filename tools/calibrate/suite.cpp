@@ -517,7 +517,7 @@ std::vector<BenchInfo> make_suite() {
                    const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block,
                                        n = mib << 18;  // f32 elements
                    const auto out = run.zeros(std::size_t{n} * 4);
-                   const double cycles = run.launch("mb_memory.kir", "stream_write4", blocks, block, {out, n});
+                   const double cycles = run.launch("mb_write.kir", "stream_write4", blocks, block, {out, n});
                    const double written = double(four_per_step_elements(n, threads));
                    return cycles > 0 ? written * 4 / cycles : 0.0;
                  }});
@@ -537,7 +537,7 @@ std::vector<BenchInfo> make_suite() {
                    const std::uint32_t block = 256, threads = blocks * block, n = 16u << 20;
                    const auto a = run.zeros(std::size_t{n} * 4), b = run.zeros(std::size_t{n} * 4),
                               out = run.zeros(std::size_t{n} * 4);
-                   const double cycles = run.launch("mb_memory.kir", "stream_mix4", blocks, block, {a, b, out, n, two});
+                   const double cycles = run.launch("mb_write.kir", "stream_mix4", blocks, block, {a, b, out, n, two});
                    const double moved = double(four_per_step_elements(n, threads)) * 4 * (two ? 3 : 2);
                    return cycles > 0 ? moved / cycles : 0.0;
                  }});
@@ -548,7 +548,7 @@ std::vector<BenchInfo> make_suite() {
                  Run run(t);
                  const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, n = 16u << 18;
                  const auto out = run.zeros(std::size_t{n} * 8);
-                 const double cycles = run.launch("mb_memory.kir", "stream_write_half4", blocks, block, {out, n});
+                 const double cycles = run.launch("mb_write.kir", "stream_write_half4", blocks, block, {out, n});
                  const double written = double(four_per_step_elements(n, threads));
                  return cycles > 0 ? written * 4 / cycles : 0.0;
                }});
@@ -623,7 +623,7 @@ std::vector<BenchInfo> make_suite() {
                    const std::uint32_t blocks = few ? 132 : 132 * 8, block = few ? 128 : 256, threads = blocks * block,
                                        m = few ? 1u << 21 : 1u << 23;
                    const auto out = run.zeros(std::size_t{4} << mask_bits);
-                   const double cycles = run.launch("mb_memory.kir", kernel, blocks, block, {out, m, (1u << mask_bits) - 1});
+                   const double cycles = run.launch("mb_write.kir", kernel, blocks, block, {out, m, (1u << mask_bits) - 1});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
   // Back-to-back stores from few warps (stop 31, store_lines): cycles per warp store, the slowest
@@ -652,7 +652,7 @@ std::vector<BenchInfo> make_suite() {
                    const std::uint32_t steps = 1024, total = blocks * threads;
                    const auto out = run.zeros((std::size_t{total} * stride + steps) * 4);
                    const auto times = run.zeros(std::size_t{total} * 16);
-                   run.launch("mb_memory.kir", "store_lines", blocks, threads, {out, times, stride, steps});
+                   run.launch("mb_write.kir", "store_lines", blocks, threads, {out, times, stride, steps});
                    return slowest(run, times, total) / steps;
                  },
                  0.01});
