@@ -107,6 +107,7 @@ struct TimingStats {
   std::uint64_t cycles = 0;
   double microseconds() const { return clock_mhz > 0 ? double(cycles) / clock_mhz : 0.0; }
   std::uint64_t waves = 0;          // ceil(blocks / (blocks per SM x SMs))
+  std::uint64_t epochs = 0;         // times the simulator stepped the SMs (sim.skip_idle_epochs; not reported)
   Occupancy occupancy;
   std::uint64_t resident_warp_cycles = 0;  // resident warps summed over SM cycles (achieved occupancy)
   std::uint64_t active_sm_cycles = 0;      // cycles SMs held at least one block, summed over SMs

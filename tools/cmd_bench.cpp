@@ -140,7 +140,8 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
       "scenarios (built-in names or .json files) to measure at their defaults instead of the fixed cases")(
       "set", po::value<std::vector<std::string>>(), "with targets: a parameter NAME=VALUE for every target")(
       "compare-set", po::value<std::string>(),
-      "one preset parameter's values to compare, KEY=V1,V2,... (each case runs under each, side by side; warpsim "
+      "one preset parameter's values to compare, KEY=V1,V2,... (each case runs under each, side by side, in timing "
+      "mode unless --mode says otherwise; values are split at commas, so a list-valued key takes one value; warpsim "
       "gpus --params lists the keys)");
   po::positional_options_description positional;
   positional.add("target", -1);
@@ -179,14 +180,21 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
   }
   std::vector<std::string> settings{""};
   if (vm.count("compare-set")) {
+    if (vm["mode"].defaulted()) modes = {sim::Mode::Timing};  // a preset changes nothing in functional mode
     const auto [key, values] = split_assignment(vm["compare-set"].as<std::string>(), "--compare-set");
     settings.clear();
     for (std::size_t start = 0; start <= values.size();) {
       const auto comma = values.find(',', start);
       const auto setting = key + "=" + values.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       sim::GpuPreset check = sim::default_preset();  // refused here, before any child runs (exit 2)
-      sim::apply_override(check, key, setting.substr(key.size() + 1));
-      sim::validate_preset(check);
+      try {
+        sim::apply_override(check, key, setting.substr(key.size() + 1));
+        sim::validate_preset(check);
+      } catch (const Error& e) {
+        std::string_view said = e.what();  // apply_override names --gpu-set, the option run takes
+        if (said.starts_with("--gpu-set: ")) said.remove_prefix(11);
+        throw Error(fmt::format("--compare-set: {}", said), e.code());
+      }
       settings.push_back(setting);
       if (comma == std::string::npos) break;
       start = comma + 1;

@@ -144,9 +144,8 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
     }
   }
   // A loop with a barrier in it is not unrolled, and ptxas moves no instruction across a BAR: its
-  // loads are not batched, except in the innermost loops it holds (barrier_stream and
-  // dram_lat_samples in calibrate: a warp's add of its loaded value waits for it before the next
-  // instruction issues).
+  // loads are not batched, except in the innermost loops it holds (calibrate's barrier_stream: a
+  // warp's add of its loaded value waits for it before the next instruction issues).
   if (gpu.batched_loads != 0) {
     std::vector<char> inner(code.size(), 0);  // inside an innermost loop (no barrier, no inner loop)
     for (std::uint32_t b = 0; b < code.size(); ++b) {

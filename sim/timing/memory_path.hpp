@@ -162,12 +162,7 @@ class MemoryPath {
   // partition `part`'s PartialSectors: each costs a merge read (memory.dram_merge_bytes), charged
   // by apply_refunds.
   void charge_merges(unsigned part, unsigned sectors) { merges_[part] += sectors; }
-  // Whether refunds or merge reads wait for apply_refunds.
-  bool has_refunds() const {
-    for (unsigned p = 0; p < SectorCache::kPartitions; ++p)
-      if (refunds_[p] != 0 || merges_[p] != 0) return true;
-    return false;
-  }
+
   // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads on, at `now`.
   void apply_refunds(std::uint64_t now);
   MemoryStats stats;

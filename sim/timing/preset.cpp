@@ -467,7 +467,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.epoch_cycles >= 1 && p.epoch_cycles <= p.l2_latency + 1, "sim.epoch_cycles", fmt::format("{}", p.epoch_cycles),
        "must be 1..l2_latency (SMs may only run apart for less than an L2 round trip)");
   need(p.skip_idle_epochs <= 1, "sim.skip_idle_epochs", fmt::format("{}", p.skip_idle_epochs), "must be 0 or 1");
-  need(p.watchdog_cycles >= 1000, "sim.watchdog_cycles", fmt::format("{}", p.watchdog_cycles), "must be at least 1000");
+  need(p.watchdog_cycles >= 1000 && p.watchdog_cycles <= (std::uint64_t{1} << 48), "sim.watchdog_cycles",
+       fmt::format("{}", p.watchdog_cycles), "must be 1000 to 2^48");
 }
 
 std::vector<PresetParameter> preset_parameters(const GpuPreset& preset) {

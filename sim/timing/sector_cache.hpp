@@ -17,8 +17,9 @@ class SectorCache {
   SectorCache() = default;
   // A cache of `bytes` (0: no cache, every lookup misses). A line's set is its address XOR itself
   // shifted right by 1, 2 and 3 x `fold` bits (0: by 11 and 23 bits), modulo the sets: each
-  // aligned block of 2^fold lines maps onto one such block, so a contiguous footprint spreads as
-  // evenly as with a plain index, and lines a power-of-two stride apart spread over the sets.
+  // aligned block of 2^fold lines maps onto one such block, whose lines fill distinct sets as with
+  // a plain index (blocks may overlap differently modulo the sets than consecutive ones do), and
+  // lines a power-of-two stride apart spread over the sets.
   SectorCache(std::uint64_t bytes, unsigned line_bytes, unsigned associativity, unsigned fold = 0);
 
   // The sectors of `sectors` that were present, marking the rest present (a miss allocates the

@@ -236,7 +236,7 @@ bool Sm::run_until(std::uint64_t end) {
 }
 
 std::uint64_t Sm::next_event() const {
-  if (!pending_.empty() || memory_.has_refunds()) return now_;
+  if (!pending_.empty()) return now_;
   if (resident_ == 0) return kNever;
   return *std::min_element(sp_next_.begin(), sp_next_.end());
 }

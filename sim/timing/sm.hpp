@@ -87,10 +87,12 @@ class Sm {
   // Steps cycles until `end` (exclusive). Returns whether anything progressed: a warp issued an
   // instruction that changed memory, passed a barrier, exited, or a block finished.
   bool run_until(std::uint64_t end);
-  // The first cycle at which this SM can do anything: issue (the earliest of its sub-partitions'),
-  // or, when blocks wait to be set up or refunds to be applied at its next run_until, the current
-  // cycle; UINT64_MAX when it holds no block. Nothing outside the SM moves that cycle earlier
-  // within an epoch, so epochs that end by it change the SM only by the cycles they count.
+  // The first cycle at which this SM can issue (the earliest of its sub-partitions'), or the
+  // current cycle when blocks wait to be set up at its next run_until; UINT64_MAX when it holds no
+  // block. Nothing outside the SM moves that cycle earlier within an epoch, so epochs that end by
+  // it change the SM only by the cycles they count and by the refunds and merge reads its next
+  // run_until applies at their first cycle, as the first of them would. It reads nothing the other
+  // host threads' merges write (they may still run when EpochRunner::run returns).
   std::uint64_t next_event() const;
 
   std::uint32_t id() const { return id_; }

@@ -272,6 +272,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // burst (memory.share_burst_bytes x the spare fraction: SMs burst into bandwidth the others leave).
   std::uint64_t l2_sectors_before = 0;
   double l2_load = 0;
+  std::uint64_t decays = 0;    // idle epochs stepped with the last whose load updates are due
+  std::uint64_t t_epochs = 0;  // epochs stepped (TimingStats::epochs)
   // The chip's block dispatcher starts one block per gpu.block_dispatch_cycles: the cycle it is free.
   double dispatcher_free = 0;
   auto dispatch = [&](std::uint64_t at) {
@@ -308,6 +310,12 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
       const double l2_used =
           double(l2_sectors - l2_sectors_before) * gpu.sector_bytes / (gpu.l2_bytes_per_cycle * double(gpu.epoch_cycles));
       l2_load = 0.75 * l2_load + 0.25 * std::min(1.0, l2_used);
+      // The idle epochs after the first of a span stepped as one (below): what they moved was
+      // nothing, and the first one's bytes (its refunds and merge reads) are counted just above.
+      for (; decays > 0; --decays) {
+        dram_load = 0.75 * dram_load;
+        l2_load = 0.75 * l2_load;
+      }
     }
     dram_bytes_before = dram_bytes;
     l2_sectors_before = l2_sectors;
@@ -318,21 +326,21 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
     // that none of them can release, and no block can be dispatched) are stepped as one: each SM
     // only counts their cycles, and the chip-wide figures decay as they would over empty epochs.
     // The watchdog still fires after the same epoch. Reports are byte-identical either way.
+    // (Every epoch ends with a dispatch, so an SM with room means no block is left to place.)
     std::uint64_t epochs = 1;
-    if (gpu.skip_idle_epochs != 0 && (next_block >= blocks || std::none_of(sms.begin(), sms.end(), [](const auto& sm) { return sm->has_room(); }))) {
+    const std::uint64_t epoch = gpu.epoch_cycles;
+    if (gpu.skip_idle_epochs != 0) {
       std::uint64_t event = std::numeric_limits<std::uint64_t>::max();
       for (auto& sm : sms)  // stops at the first SM with something to do within two epochs
-        if ((event = std::min(event, sm->next_event())) < now + 2 * gpu.epoch_cycles) break;
-      if (event > now && event - now >= 2 * gpu.epoch_cycles && now - last_progress <= gpu.watchdog_cycles) {
-        epochs = std::min((event - now) / gpu.epoch_cycles,
-                          std::max<std::uint64_t>(1, (gpu.watchdog_cycles - (now - last_progress)) / gpu.epoch_cycles));
-        for (std::uint64_t k = 1; k < epochs; ++k) {  // the later epochs' updates, each of an epoch that moved nothing
-          dram_load = 0.75 * dram_load;
-          l2_load = 0.75 * l2_load;
-        }
+        if ((event = std::min(event, sm->next_event())) < now + 2 * epoch) break;
+      if (event >= now + 2 * epoch) {
+        // The watchdog checks after each epoch that now - last_progress stays within its cycles.
+        epochs = std::min((event - now) / epoch, std::max<std::uint64_t>(1, (gpu.watchdog_cycles - (now - last_progress)) / epoch));
+        decays = epochs - 1;
       }
     }
-    const std::uint64_t end = now + gpu.epoch_cycles * epochs;
+    ++t_epochs;
+    const std::uint64_t end = now + epoch * epochs;
     const bool progress = runner->run(end);
     // Once a store of any SM wrote part of a sector, every SM logs its stores from the next epoch,
     // so another SM's whole store completes it (PartialSectors).
@@ -399,6 +407,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   t.occupancy = occupancy;
   const std::uint64_t per_wave = std::uint64_t{occupancy.blocks_per_sm} * gpu.sms;
   t.waves = (blocks + per_wave - 1) / per_wave;
+  t.epochs = t_epochs;
   for (auto& sm : sms) {
     // A kernel ends when its last instruction has issued and its writes have reached L2.
     t.cycles = std::max({t.cycles, sm->last_cycle() + 1, sm->drained()});

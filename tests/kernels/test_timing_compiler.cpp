@@ -515,7 +515,7 @@ TEST_CASE("stepping idle epochs as one changes no figure (sim.skip_idle_epochs)"
       // 132 blocks of one thread, each chasing the same lines: which SM's fill the L2 has merged
       // when another SM looks decides hits and misses, so the epochs' ends must fall where they did.
       {data, "--kernel", "stride_walk", "--grid", "132", "--block", "1", "--buffer", "in=u32[131072]:zeros", "--buffer",
-       "out=u32[1]:zeros", "--arg", "stride=40", "--arg", "count=512", "--arg", "passes=2"},
+       "out=u32[1]:zeros", "--arg", "stride=40", "--arg", "count=512", "--arg", "passes=2", "--threads", "2"},
       {"vecadd"}};
   for (auto args : runs) {
     args.insert(args.end(), {"--gpu-set", "sim.skip_idle_epochs=0"});

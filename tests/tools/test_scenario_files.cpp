@@ -332,6 +332,7 @@ TEST_CASE("scenario files sweep and bench like built-in scenarios") {
     INFO(bad << ": " << r.err);
     CHECK(r.code == 2);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK_THAT(r.err, Catch::StartsWith("warpsim: error: --compare-set: "));
   }
 }
 
