@@ -504,6 +504,21 @@ std::vector<BenchInfo> make_suite() {
                  "cycles/load", "", Fit::None, 1, [blocks_per_sm, block, elements](const Target& t) {
                    return dependent_stream(t, elements, blocks_per_sm, block);
                  }});
+  // Where dram-loaded-w2's extra round trip comes from (stop 33, compared only): 792-802 cycles a
+  // load on the H100 against chase-dram's 689 plus the loop's instructions (the model: 741). The same
+  // two warps on one SM alone (-sm1), and one thread on each of the 132 SMs chasing its own random
+  // chain (chase-lanes-sm132-t1: chip-wide concurrency at chase-dram's load and access size).
+  s.push_back({"dram-loaded-w2-sm1", "dram-loaded-w2's 2 warps on one SM: 1 block of 64 threads, grid-stride over 128 KiB",
+               "cycles/load", "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t block = 64, elements = 1u << 15;
+                 const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{block} * 4);
+                 const double cycles = run.launch("mb_memory.kir", "stream_dep", 1, block, {in, out, elements});
+                 return cycles / (double(elements) / block);
+               }});
+  s.push_back({"chase-lanes-sm132-t1", "132 blocks of 1 thread, each its own stretch of one random chain over 64 MiB, cold",
+               "cycles/load", "", Fit::None, 1,
+               [](const Target& t) { return chase_lanes(t, 128u << 20, 524288, 132, 1, 512); }});
   s.push_back({"bw-l2-rotate", "32 warps per SM, four loads in flight per thread, 8 MiB read 8 more times from L2",
                "B/cycle", "memory.l2_bytes_per_cycle", Fit::Proportional, 1, [](const Target& t) { return l2_stream(t); }});
   // Stores: 16 MiB (fits the L2) against 256 MiB (five L2s) from a cold L2, compared only. The
