@@ -137,6 +137,16 @@ std::pair<std::string, std::string> split_assignment(std::string_view text, std:
   return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
 }
 
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t start = 0;;) {
+    const auto comma = text.find(',', start);
+    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
 WarpSelection parse_warp_selection(std::string_view text) {
   WarpSelection s;
   if (text == "default") return s;

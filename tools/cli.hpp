@@ -50,6 +50,8 @@ void check_run_options(const po::variables_map& vm);
 
 Dim3 parse_dim3(std::string_view text, std::string_view what);                 // "64", "16,16", "4x8x2"
 std::pair<std::string, std::string> split_assignment(std::string_view text, std::string_view what);  // "n=1003"
+// "a,b,,c" -> {a, b, "", c}: a comma-separated option value, empty items kept (the caller refuses them).
+std::vector<std::string> split_list(const std::string& text);
 std::uint64_t parse_u64(std::string_view text, std::string_view what);
 WarpSelection parse_warp_selection(std::string_view text);  // default|all|divergent|B0-B1
 

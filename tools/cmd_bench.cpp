@@ -152,52 +152,31 @@ int cmd_bench(const std::vector<std::string>& args, Io& io) {
   const auto vm = parse_args(args, options, positional);
   const auto format = format_option(vm, {"text", "json"});
   std::vector<std::uint32_t> thread_counts;
-  const auto list = vm["threads"].as<std::string>();
-  for (std::size_t start = 0; start <= list.size();) {
-    const auto comma = list.find(',', start);
-    thread_counts.push_back(parse_threads(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for (const auto& item : split_list(vm["threads"].as<std::string>())) thread_counts.push_back(parse_threads(item));
   std::vector<sim::Mode> modes;
-  const auto mode_list = vm["mode"].as<std::string>();
-  for (std::size_t start = 0; start <= mode_list.size();) {
-    const auto comma = mode_list.find(',', start);
-    const auto m = mode_list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const auto& m : split_list(vm["mode"].as<std::string>())) {
     if (m == "timing") modes.push_back(sim::Mode::Timing);
     else if (m == "functional") modes.push_back(sim::Mode::Functional);
     else throw Error(fmt::format("--mode: unknown mode '{}' (timing or functional)", m), ExitCode::Usage);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
   }
   std::vector<sim::ReconvergenceModel> models;
-  const auto model_list = vm["reconvergence"].as<std::string>();
-  for (std::size_t start = 0; start <= model_list.size();) {
-    const auto comma = model_list.find(',', start);
-    models.push_back(reconvergence_option(model_list.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for (const auto& item : split_list(vm["reconvergence"].as<std::string>())) models.push_back(reconvergence_option(item));
   std::vector<std::string> settings{""};
   if (vm.count("compare-set")) {
     if (vm["mode"].defaulted()) modes = {sim::Mode::Timing};  // a preset changes nothing in functional mode
     const auto [key, values] = split_assignment(vm["compare-set"].as<std::string>(), "--compare-set");
     settings.clear();
-    for (std::size_t start = 0; start <= values.size();) {
-      const auto comma = values.find(',', start);
-      const auto setting = key + "=" + values.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const auto& value : split_list(values)) {
       sim::GpuPreset check = sim::default_preset();  // refused here, before any child runs (exit 2)
       try {
-        sim::apply_override(check, key, setting.substr(key.size() + 1));
+        sim::apply_override(check, key, value);
         sim::validate_preset(check);
       } catch (const Error& e) {
         std::string_view said = e.what();  // apply_override names --gpu-set, the option run takes
         if (said.starts_with("--gpu-set: ")) said.remove_prefix(11);
         throw Error(fmt::format("--compare-set: {}", said), e.code());
       }
-      settings.push_back(setting);
-      if (comma == std::string::npos) break;
-      start = comma + 1;
+      settings.push_back(key + "=" + value);
     }
   }
   auto cases = bench_cases(vm["small"].as<bool>());

@@ -50,16 +50,6 @@ struct Point {
   kernels::Params sets;
 };
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t start = 0;;) {
-    const auto comma = text.find(',', start);
-    out.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) return out;
-    start = comma + 1;
-  }
-}
-
 // --set NAME=V1,V2,...: a non-empty list of integers, for a parameter the scenario has.
 std::pair<std::string, std::vector<std::uint64_t>> parse_list(const kernels::Scenario& scenario,
                                                               const std::string& item) {

@@ -97,14 +97,17 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   // not unrolled: its trip count may wrap (the SASS of set23's block_reduce: LDG, IADD3, ISETP,
   // FADD, BRA, one load a trip), so its bookkeeping issues every trip and its loads are not batched.
   std::vector<char> not_unrolled(code.size(), 0);
+  // Whether the backward branch b's body holds no barrier and no other backward branch.
+  auto innermost = [&](std::uint32_t b) {
+    for (std::uint32_t k = code[b].target; k < b; ++k)
+      if (code[k].flow == Flow::Barrier || (code[k].flow == Flow::Branch && code[k].target <= k)) return false;
+    return true;
+  };
   if (gpu.unroll > 1 || gpu.batched_loads != 0) {
     for (std::uint32_t b = 0; b < code.size(); ++b) {
       const Inst& br = code[b];
       if (br.flow != Flow::Branch || !br.guarded || br.target >= b || br.read_count != 1) continue;
-      bool innermost = b - br.target <= 256;
-      for (std::uint32_t k = br.target; k < b && innermost; ++k)
-        innermost = code[k].flow != Flow::Barrier && !(code[k].flow == Flow::Branch && code[k].target <= k);
-      if (!innermost || shape.back_branch.size() >= 0xfffe) continue;
+      if (b - br.target > 256 || !innermost(b) || shape.back_branch.size() >= 0xfffe) continue;
       // The compare that sets the branch's guard, in the branch's own straight-line run, and the
       // counter it compares: an update of a register from itself (k = k + 1) in the loop.
       std::uint32_t compare = b, step = b;
@@ -148,13 +151,9 @@ CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
   // warp's add of its loaded value waits for it before the next instruction issues).
   if (gpu.batched_loads != 0) {
     std::vector<char> inner(code.size(), 0);  // inside an innermost loop (no barrier, no inner loop)
-    for (std::uint32_t b = 0; b < code.size(); ++b) {
-      if (code[b].flow != Flow::Branch || code[b].target >= b) continue;
-      bool innermost = true;
-      for (std::uint32_t k = code[b].target; k < b && innermost; ++k)
-        innermost = code[k].flow != Flow::Barrier && !(code[k].flow == Flow::Branch && code[k].target <= k);
-      if (innermost) std::fill(inner.begin() + code[b].target, inner.begin() + b + 1, 1);
-    }
+    for (std::uint32_t b = 0; b < code.size(); ++b)
+      if (code[b].flow == Flow::Branch && code[b].target < b && innermost(b))
+        std::fill(inner.begin() + code[b].target, inner.begin() + b + 1, 1);
     for (std::uint32_t b = 0; b < code.size(); ++b) {
       if (code[b].flow != Flow::Branch || code[b].target >= b) continue;
       bool barrier = false;

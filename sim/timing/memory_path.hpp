@@ -162,7 +162,6 @@ class MemoryPath {
   // partition `part`'s PartialSectors: each costs a merge read (memory.dram_merge_bytes), charged
   // by apply_refunds.
   void charge_merges(unsigned part, unsigned sectors) { merges_[part] += sectors; }
-
   // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads on, at `now`.
   void apply_refunds(std::uint64_t now);
   MemoryStats stats;

@@ -552,7 +552,7 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   }
   // A barrier waits for what the warp issued ahead of its loads (batch()): ptxas moves no
   // instruction across a BAR, so on the GPU the accumulation stalls the warp before it.
-  if (ctx_.program.code[pc].flow == Flow::Barrier && s.deferred_until > std::max(deps, after)) {
+  if (s.deferred_until > std::max(deps, after) && ctx_.program.code[pc].flow == Flow::Barrier) {
     deps = s.deferred_until;
     memory = true;
   }
