@@ -425,7 +425,14 @@ std::vector<BenchInfo> make_suite() {
            {"atom-lines-u32-s256", "the same over 32 lines 256 bytes apart", "atom_lines_u32", 64, 2047},
            {"atom-lines-u32-s1k", "the same over 32 lines 1 KiB apart", "atom_lines_u32", 256, 8191},
            {"atom-lines-u32-s4k", "the same over 32 lines 4 KiB apart", "atom_lines_u32", 1024, 32767},
-           {"atom-lines-u32-s16k", "the same over 32 lines 16 KiB apart", "atom_lines_u32", 4096, 131071}})
+           {"atom-lines-u32-s16k", "the same over 32 lines 16 KiB apart", "atom_lines_u32", 4096, 131071},
+           // stop 34: the points between (for a slice hash fitted to the ones above, checked on these)
+           {"atom-lines-u32-c64", "the same over 64 consecutive lines", "atom_lines_u32", 32, 2047},
+           {"atom-lines-u32-c256", "the same over 256 consecutive lines", "atom_lines_u32", 32, 8191},
+           {"atom-lines-u32-s512", "the same over 32 lines 512 bytes apart", "atom_lines_u32", 128, 4095},
+           {"atom-lines-u32-s2k", "the same over 32 lines 2 KiB apart", "atom_lines_u32", 512, 16383},
+           {"atom-lines-u32-s8k", "the same over 32 lines 8 KiB apart", "atom_lines_u32", 2048, 65535},
+           {"atom-lines-u32-s32k", "the same over 32 lines 32 KiB apart", "atom_lines_u32", 8192, 262143}})
     s.push_back({name, what, "cycles/atomic", "", Fit::None, 1, [kernel, spread, mask](const Target& t) {
                    Run run(t);
                    const std::uint32_t blocks = 132 * 4, block = 256, steps = 16;
@@ -686,6 +693,7 @@ std::vector<BenchInfo> make_suite() {
   // figure mixes L1 and L2 and fits no parameter; memory.l2_bytes_per_cycle keeps its source.
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
                [](const Target& t) { return stream(t, 2u << 20, 8); }});
+  add_stop34(s);
   return s;
 }
 

@@ -266,4 +266,7 @@ inline double l2_stream(const Target& t) {
   return cycles[1] > cycles[0] ? double(per_pass) * 4 * 8 / (cycles[1] - cycles[0]) : 0.0;
 }
 
+// Stop 34's microbenchmarks (suite_lifetime.cpp), appended to the suite's list.
+void add_stop34(std::vector<BenchInfo>& s);
+
 }  // namespace warpsim::calib::suite_detail

@@ -1,0 +1,94 @@
+// Stop 34's microbenchmarks (compared only), kept beside suite.cpp's list: the pieces of
+// dram-loaded-w2's round trip, and a block's lifetime against its size.
+#include "tools/calibrate/suite_run.hpp"
+
+namespace warpsim::calib::suite_detail {
+
+namespace {
+
+// One thread's chase over `nodes` lines of a 128 MiB buffer, cold: random order or consecutive
+// lines, through u64 pointers (chase_global) or f32 word indices (chase_f32); cycles per load.
+double chase_kind(const Target& t, bool shuffled, bool f32) {
+  constexpr std::size_t bytes = 128u << 20, nodes = 524288;
+  constexpr std::uint32_t steps = 2048;
+  Run run(t);
+  std::vector<std::uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  if (shuffled) {
+    std::mt19937_64 rng(42);
+    std::shuffle(order.begin() + 1, order.end(), rng);
+  }
+  const auto out = run.zeros(16);
+  if (f32) {
+    std::vector<float> words(bytes / 4, 0.0f);
+    for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 32] = float(order[(i + 1) % nodes] * 32u);
+    const auto buf = run.upload(words);
+    run.launch("mb_memory.kir", "chase_f32", 1, 1, {buf, out, 0, steps});
+  } else {
+    const auto base = run.zeros(bytes);
+    std::vector<std::uint64_t> words(bytes / 8, 0);
+    for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
+    run.write(base, words);
+    run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, 0, steps});
+  }
+  return double(run.read_u64(out, 1)[0]) / steps;
+}
+
+}  // namespace
+
+void add_stop34(std::vector<BenchInfo>& s) {
+  // dram-loaded-w2 (two warps an SM, each loading the next line of a grid-stride stream, its value
+  // converted into the next index) takes 792-804 cycles a load on the H100 and 741 in the model;
+  // chase-dram (one thread, u64 pointers, random lines) 684 on both. Which of the stream's
+  // differences costs the 110: its addresses from a cvt (chase-dram-f32), lines in order
+  // (chase-dram-seq, -seq-f32), or the conversion itself (dram-loaded-w2-sm1-u32: the same stream
+  // with u32 words added into the index, beside dram-loaded-w2-sm1).
+  for (const auto& [name, shuffled, f32] : std::vector<std::tuple<std::string, bool, bool>>{
+           {"chase-dram-f32", true, true}, {"chase-dram-seq", false, false}, {"chase-dram-seq-f32", false, true}})
+    s.push_back({name,
+                 fmt::format("one thread, {} chase over 64 MiB of a 128 MiB buffer through {}, cold",
+                             shuffled ? "random" : "consecutive-line", f32 ? "f32 word indices (cvt)" : "u64 pointers"),
+                 "cycles/load", "", Fit::None, 1, [shuffled, f32](const Target& t) { return chase_kind(t, shuffled, f32); }});
+  s.push_back({"dram-loaded-w2-sm1-u32", "dram-loaded-w2-sm1 with u32 words added into the index (no cvt)", "cycles/load",
+               "", Fit::None, 1, [](const Target& t) {
+                 Run run(t);
+                 const std::uint32_t block = 64, elements = 1u << 15;
+                 const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{block} * 4);
+                 const double cycles = run.launch("mb_memory.kir", "stream_dep_u32", 1, block, {in, out, elements});
+                 return cycles / (double(elements) / block);
+               }});
+  // A block's lifetime: set25's stencil7_smem (a load a thread, a barrier, a store) took 2,095 cycles
+  // a block slot with 256-thread blocks, 2,208 with 512 and 2,435 with 1,024 on the H100 (at 64 warps
+  // an SM each); the model ran the larger blocks faster. 2^24 threads each load a word from DRAM
+  // (or from 4 MiB in L2: -l2) and pass a barrier (or not: -nobar), storing nothing; cycles a wave
+  // (the kernel's cycles over its 62 waves of 2,048 threads on each of the 132 SMs).
+  for (const auto& [name, kernel, mask, block] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>>{
+           {"lifetime-bar-b128", "load_bar", ~0u, 128u}, {"lifetime-bar-b256", "load_bar", ~0u, 256u},
+           {"lifetime-bar-b512", "load_bar", ~0u, 512u}, {"lifetime-bar-b1024", "load_bar", ~0u, 1024u},
+           {"lifetime-nobar-b256", "load_word", ~0u, 256u}, {"lifetime-nobar-b1024", "load_word", ~0u, 1024u},
+           {"lifetime-l2-bar-b256", "load_bar", (1u << 20) - 1, 256u},
+           {"lifetime-l2-bar-b1024", "load_bar", (1u << 20) - 1, 1024u}})
+    s.push_back({name,
+                 fmt::format("2^24 threads in blocks of {}: each loads a word from {}{}, stores nothing", block,
+                             mask == ~0u ? "DRAM" : "4 MiB (L2)", kernel == "load_bar" ? ", passes bar.sync" : ""),
+                 "cycles/wave", "", Fit::None, 1, [kernel, mask, block](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t n = 1u << 24;
+                   const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{n} * 4);
+                   const double cycles = run.launch("mb_sync.kir", kernel, n / block, block, {in, out, mask});
+                   return cycles / (double(n) / (132.0 * 2048));
+                 }});
+  for (const auto& [name, kernel, blocks, block] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>>{
+           {"dispatch-256", "empty", 16384u, 256u}, {"dispatch-bar-256", "bar_exit", 16384u, 256u},
+           {"dispatch-bar-1024", "bar_exit", 4096u, 1024u}})
+    s.push_back({name,
+                 fmt::format("{} {} blocks of {} threads: cycles per block, chip-wide", blocks,
+                             kernel == "empty" ? "empty" : "barrier-and-exit", block),
+                 "cycles/block", "", Fit::None, 1, [kernel, blocks, block](const Target& t) {
+                   Run run(t);
+                   const std::string file = kernel == "empty" ? "mb_memory.kir" : "mb_sync.kir";
+                   return run.launch(file, kernel, blocks, block, {run.zeros(4)}) / blocks;
+                 }});
+}
+
+}  // namespace warpsim::calib::suite_detail
