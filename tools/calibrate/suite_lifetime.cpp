@@ -80,14 +80,50 @@ void add_stop34(std::vector<BenchInfo>& s) {
                  }});
   for (const auto& [name, kernel, blocks, block] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>>{
            {"dispatch-256", "empty", 16384u, 256u}, {"dispatch-bar-256", "bar_exit", 16384u, 256u},
-           {"dispatch-bar-1024", "bar_exit", 4096u, 1024u}})
+           {"dispatch-bar-1024", "bar_exit", 4096u, 1024u}, {"dispatch-sreg-256", "sreg_exit", 16384u, 256u},
+           {"dispatch-sreg-1024", "sreg_exit", 4096u, 1024u}})
     s.push_back({name,
                  fmt::format("{} {} blocks of {} threads: cycles per block, chip-wide", blocks,
-                             kernel == "empty" ? "empty" : "barrier-and-exit", block),
+                             kernel == "empty" ? "empty" : kernel == "bar_exit" ? "barrier-and-exit" : "special-register, barrier-and-exit", block),
                  "cycles/block", "", Fit::None, 1, [kernel, blocks, block](const Target& t) {
                    Run run(t);
                    const std::string file = kernel == "empty" ? "mb_memory.kir" : "mb_sync.kir";
                    return run.launch(file, kernel, blocks, block, {run.zeros(4)}) / blocks;
+                 }});
+  // Inside a block: block_clock's warps read %clock64 as they start and after the barrier. -start:
+  // the last warp's start less the first's, averaged over the blocks of the grid's second half
+  // (slots freed and refilled); -life: the last warp past the barrier less the first warp's start.
+  // -first: the grid is one block an SM (started together on idle SMs).
+  for (const auto& [name, mask, block, life, first] : std::vector<std::tuple<std::string, std::uint32_t, std::uint32_t, bool, bool>>{
+           {"block-start-l2-b256", (1u << 20) - 1, 256u, false, false}, {"block-start-l2-b1024", (1u << 20) - 1, 1024u, false, false},
+           {"block-life-l2-b256", (1u << 20) - 1, 256u, true, false}, {"block-life-l2-b1024", (1u << 20) - 1, 1024u, true, false},
+           {"block-start-dram-b1024", ~0u, 1024u, false, false}, {"block-life-dram-b1024", ~0u, 1024u, true, false},
+           {"block-life-dram-b256", ~0u, 256u, true, false},
+           {"block-start-first-b1024", ~0u, 1024u, false, true}, {"block-life-first-b1024", ~0u, 1024u, true, true}})
+    s.push_back({name,
+                 fmt::format("{} blocks of {} threads load a word from {}, pass bar.sync: {}", first ? "132" : "2^24 threads in", block,
+                             mask == ~0u ? "DRAM" : "4 MiB (L2)",
+                             life ? "cycles from a block's first warp starting to its last passing the barrier"
+                                  : "cycles from a block's first warp starting to its last"),
+                 "cycles", "", Fit::None, 1, [mask, block, life, first](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t n = first ? 132 * block : 1u << 24, blocks = n / block, warps = block / 32;
+                   const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{n} / 32 * 16);
+                   run.launch("mb_sync.kir", "block_clock", blocks, block, {in, out, mask});
+                   const auto clocks = run.read_u64(out, std::size_t{n} / 32 * 2);
+                   double sum = 0;
+                   const std::uint32_t from = first ? 0 : blocks / 2;
+                   for (std::uint32_t b = from; b < blocks; ++b) {
+                     std::uint64_t start_lo = ~0ull, start_hi = 0, end_hi = 0;
+                     for (std::uint32_t w = 0; w < warps; ++w) {
+                       const std::size_t k = (std::size_t{b} * warps + w) * 2;
+                       start_lo = std::min(start_lo, clocks[k]);
+                       start_hi = std::max(start_hi, clocks[k]);
+                       end_hi = std::max(end_hi, clocks[k + 1]);
+                     }
+                     sum += double((life ? end_hi : start_hi) - start_lo);
+                   }
+                   return sum / (blocks - from);
                  }});
 }
 
