@@ -81,14 +81,17 @@ void add_stop34(std::vector<BenchInfo>& s) {
   for (const auto& [name, kernel, blocks, block] : std::vector<std::tuple<std::string, std::string, std::uint32_t, std::uint32_t>>{
            {"dispatch-256", "empty", 16384u, 256u}, {"dispatch-bar-256", "bar_exit", 16384u, 256u},
            {"dispatch-bar-1024", "bar_exit", 4096u, 1024u}, {"dispatch-sreg-256", "sreg_exit", 16384u, 256u},
-           {"dispatch-sreg-1024", "sreg_exit", 4096u, 1024u}})
+           {"dispatch-sreg-1024", "sreg_exit", 4096u, 1024u}, {"dispatch-tid-1024", "tid_exit", 4096u, 1024u},
+           {"dispatch-ctaid-1024", "ctaid_exit", 4096u, 1024u}, {"dispatch-param-1024", "param_exit", 4096u, 1024u}})
     s.push_back({name,
                  fmt::format("{} {} blocks of {} threads: cycles per block, chip-wide", blocks,
-                             kernel == "empty" ? "empty" : kernel == "bar_exit" ? "barrier-and-exit" : "special-register, barrier-and-exit", block),
+                             kernel == "empty" ? "empty" : kernel == "bar_exit" ? "barrier-and-exit" : kernel + ", then barrier-and-exit", block),
                  "cycles/block", "", Fit::None, 1, [kernel, blocks, block](const Target& t) {
                    Run run(t);
                    const std::string file = kernel == "empty" ? "mb_memory.kir" : "mb_sync.kir";
-                   return run.launch(file, kernel, blocks, block, {run.zeros(4)}) / blocks;
+                   std::vector<std::uint64_t> args{run.zeros(4)};
+                   if (kernel == "param_exit") args.push_back(0);
+                   return run.launch(file, kernel, blocks, block, args) / blocks;
                  }});
   // Inside a block: block_clock's warps read %clock64 as they start and after the barrier. -start:
   // the last warp's start less the first's, averaged over the blocks of the grid's second half
@@ -108,8 +111,9 @@ void add_stop34(std::vector<BenchInfo>& s) {
                  "cycles", "", Fit::None, 1, [mask, block, life, first](const Target& t) {
                    Run run(t);
                    const std::uint32_t n = first ? 132 * block : 1u << 24, blocks = n / block, warps = block / 32;
-                   const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{n} / 32 * 16);
-                   run.launch("mb_sync.kir", "block_clock", blocks, block, {in, out, mask});
+                   const auto in = run.zeros(std::size_t{n} * 4), out = run.zeros(std::size_t{n} / 32 * 16),
+                              sink = run.zeros(std::size_t{n} * 4);
+                   run.launch("mb_sync.kir", "block_clock", blocks, block, {in, out, sink, mask});
                    const auto clocks = run.read_u64(out, std::size_t{n} / 32 * 2);
                    double sum = 0;
                    const std::uint32_t from = first ? 0 : blocks / 2;
