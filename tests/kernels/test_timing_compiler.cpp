@@ -429,7 +429,7 @@ TEST_CASE("the driver's carve-out sets the L1's size (sm.carveout_unused_kib, sm
   const auto least = sweep("sweep_shared", 19456, {"sm.carveout_headroom=0"});
   const auto next = sweep("sweep_shared", 19456, {"sm.carveout_headroom=1"});
   CHECK(memory_of(least, 0)["l1_hit_rate"].get<double>() == 0.5);
-  CHECK(memory_of(next, 0)["l1_hit_rate"].get<double>() < 0.05);  // the folded index leaves a few sets short
+  CHECK(memory_of(next, 0)["l1_hit_rate"].get<double>() < 0.1);  // the folded index leaves a few sets short (fold 6: 7.9%)
   CHECK(cycles(next) > cycles(least) + 608 * 200);
   check_refused({{"carveout_unused_kib=300", "'sm.carveout_unused_kib': '300' must not exceed sm.unified_l1_shared_kib"},
                  {"carveout_headroom=10", "'sm.carveout_headroom': '10' must be less than the number of carve-outs"}});
@@ -481,7 +481,7 @@ TEST_CASE("the L1's folded set index spreads power-of-two strides (memory.l1_ind
                      "1", "--block", "1", "--buffer", "in=u32[131072]:zeros", "--buffer", "out=u32[1]:zeros", "--arg",
                      "stride=512", "--arg", "count=256", "--arg", "passes=2", "--gpu-set", "memory.l1_index_fold=" + fold});
   };
-  const auto folded = run("7"), plain = run("0");
+  const auto folded = run("6"), plain = run("0");  // 6: the H100 preset's
   CHECK(memory_of(folded, 0)["l1_hit_rate"].get<double>() == 0.5);
   CHECK(memory_of(plain, 0)["l1_hit_rate"].get<double>() < 0.25);
   CHECK(cycles(plain) > cycles(folded) + 100 * 200);
