@@ -126,6 +126,12 @@ const std::vector<Field>& fields() {
                        "cycles from a free block slot to the block's first warp"));
     f.push_back(number("sm.warp_launch_cycles", &GpuPreset::warp_launch_cycles,
                        "cycles between consecutive warps of a block starting"));
+    f.push_back(number("sm.special_register_cycles", &GpuPreset::special_register_cycles,
+                       "cycles the SM takes to serve each warp's first read of %tid, %ctaid, %ntid, %nctaid, "
+                       "%laneid or %warpid, one warp after another (0: none)"));
+    f.push_back(number("sm.warp_exit_cycles", &GpuPreset::warp_exit_cycles,
+                       "cycles per warp, one block after another, between a block's last warp exiting and its "
+                       "slot taking a new block (0: none)"));
     f.push_back(number("sm.if_convert_max", &GpuPreset::if_convert_max,
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
     f.push_back(number("sm.fold_immediates", &GpuPreset::fold_immediates,
@@ -451,6 +457,9 @@ void validate_preset(const GpuPreset& p) {
   need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
   need(p.schedule_arithmetic <= 64, "sm.schedule_arithmetic", fmt::format("{}", p.schedule_arithmetic), "must be 0..64");
   need(p.hoist_shared_loads <= 64, "sm.hoist_shared_loads", fmt::format("{}", p.hoist_shared_loads), "must be 0..64");
+  need(p.special_register_cycles <= 100000, "sm.special_register_cycles", fmt::format("{}", p.special_register_cycles),
+       "must be at most 100000");
+  need(p.warp_exit_cycles <= 100000, "sm.warp_exit_cycles", fmt::format("{}", p.warp_exit_cycles), "must be at most 100000");
   need(p.if_convert_max <= 64, "sm.if_convert_max", fmt::format("{}", p.if_convert_max), "must be 0..64");
   need(p.barrier_warp_cycles >= 0 && p.barrier_warp_cycles <= 1024, "sm.barrier_warp_cycles",
        fmt::format("{}", p.barrier_warp_cycles), "must be 0..1024");

@@ -80,6 +80,17 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   register_from_memory_.assign(warps_.size() * c.program.scoreboard_slots, 0);
   const std::size_t loops = c.shape.back_branch.size();
   trips_.assign(warps_.size() * loops, 0);
+  if (c.gpu.special_register_cycles != 0) {
+    const auto& code = c.spec.kernel->code;
+    reads_special_.assign(c.program.code.size(), 0);
+    for (std::size_t pc = 0; pc < code.size() && pc < reads_special_.size(); ++pc)
+      for (unsigned k = 0; k < code[pc].operand_count; ++k) {
+        const isa::Operand& o = code[pc].operands[k];
+        if (o.kind == isa::OperandKind::Special && o.special != isa::Special::Clock &&
+            o.special != isa::Special::Clock64 && o.special != isa::Special::WarpSize)
+          reads_special_[pc] = 1;
+      }
+  }
   for (std::size_t i = 0; i < warps_.size(); ++i) {
     WarpSlot& s = warps_[i];
     s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
@@ -121,6 +132,11 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
 }
 
 void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
+  if (!slot_ready_.empty()) {  // the slot a finished block left, torn down (sm.warp_exit_cycles)
+    const auto first = std::min_element(slot_ready_.begin(), slot_ready_.end());
+    start = std::max(start, *first + ctx_.gpu.block_launch_cycles);
+    slot_ready_.erase(first);
+  }
   pending_.emplace_back(linear, start);
   --free_slots_;
 }
@@ -150,6 +166,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.memory_done = 0;
     s.batched = {};
     s.deferred_until = 0;
+    s.special_read = false;
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
@@ -441,6 +458,14 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
   std::uint64_t ready = now + pt.latency;
   bool from_memory = false, derived = false;
+  if (!s.special_read && !reads_special_.empty() && reads_special_[in.pc]) {
+    // The warp's special registers (S2R, and its parameters' constant loads) come one warp after
+    // another from the SM (dispatch-sreg-1024 against dispatch-bar-1024): its turn.
+    s.special_read = true;
+    const std::uint64_t turn = std::max(now, special_free_);
+    special_free_ = turn + ctx_.gpu.special_register_cycles;
+    ready = turn + pt.latency;
+  }
   if (in.access_bytes != 0 && r.exec != 0) {
     const GpuPreset& g = ctx_.gpu;
     if (isa::is_global_memory(in.timing)) {
@@ -609,6 +634,10 @@ void Sm::finish_warp(WarpSlot& s, std::uint64_t now) {
     bs.used = false;
     ++free_slots_;
     --resident_;
+    if (ctx_.gpu.warp_exit_cycles != 0) {
+      exit_free_ = std::max(exit_free_, now) + bs.block->warps.size() * std::uint64_t{ctx_.gpu.warp_exit_cycles};
+      slot_ready_.push_back(exit_free_);
+    }
   }
 }
 

@@ -127,6 +127,7 @@ class Sm {
     std::uint64_t memory_done = 0;      // the warp's last outstanding memory operation completes
     std::array<std::uint64_t, 8> batched{};  // loads an accumulation went past: when each is ready
     std::uint64_t deferred_until = 0;  // the latest result of an instruction issued ahead of its loads
+    bool special_read = false;         // sm.special_register_cycles: its first read has been served
     StallBreakdown stalls;
     // The scoreboard: scoreboard_slots entries each, in the SM's register_ready_ and
     // register_from_memory_ (one allocation per SM, not two per warp slot).
@@ -208,6 +209,14 @@ class Sm {
   StepSink sink_;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> pending_;  // (linear, start) handed over, not set up
   std::uint32_t free_slots_ = 0;
+  // sm.special_register_cycles: per pc, whether it reads a special register the SM serves per warp;
+  // when the SM can serve the next warp's first read.
+  std::vector<std::uint8_t> reads_special_;
+  std::uint64_t special_free_ = 0;
+  // sm.warp_exit_cycles: when each freed slot may take its next block (unordered), and when the
+  // SM has torn down the warps of the blocks that finished so far.
+  std::vector<std::uint64_t> slot_ready_;
+  std::uint64_t exit_free_ = 0;
   std::uint32_t resident_ = 0;
   std::uint64_t now_ = 0;
   std::uint64_t next_age_ = 0;
