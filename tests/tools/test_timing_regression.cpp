@@ -56,7 +56,7 @@ const std::string kRecordedMape25 = "11";
 // included): 12.0% with the rules found after its blind score; the chase on one block (+4%) left the
 // subset to save CI time (36 s under ASan for the three), rounded up.
 const std::string kData26 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop26.json";
-const std::string kRecordedMape26 = "13";
+const std::string kRecordedMape26 = "12";
 // The seventh held-out set (stop 27, scored blind at 12.7% over 42 runs), its "ci" runs (a strided sum
 // unrolled twice, a warp-per-row sum: two of the cheapest to simulate, a miss included): 16.7% with
 // the rules found after its blind score, rounded up.
@@ -73,7 +73,7 @@ const std::string kRecordedMape28 = "13";
 // its "ci" runs (the Tanimoto scan over 512- and 2,048-bit fingerprints, +6% and -36%: a hit and a
 // miss of one family): 21.1%, rounded up.
 const std::string kData29 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-validation-stop29.json";
-const std::string kRecordedMape29 = "22";
+const std::string kRecordedMape29 = "21";
 
 // The CUDA C runs name their files from the repository root, as the GPU ran them.
 struct FromRepositoryRoot {
