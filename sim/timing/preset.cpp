@@ -127,11 +127,11 @@ const std::vector<Field>& fields() {
     f.push_back(number("sm.warp_launch_cycles", &GpuPreset::warp_launch_cycles,
                        "cycles between consecutive warps of a block starting"));
     f.push_back(number("sm.special_register_cycles", &GpuPreset::special_register_cycles,
-                       "cycles the SM takes to serve each warp's first read of %tid, %ctaid, %ntid, %nctaid, "
-                       "%laneid or %warpid, one warp after another (0: none)"));
+                       "cycles the SM takes to serve each warp's first read of a special register other than "
+                       "%clock, %clock64 and %warpsize, one warp after another (0: none)"));
     f.push_back(number("sm.warp_exit_cycles", &GpuPreset::warp_exit_cycles,
-                       "cycles per warp, one block after another, between a block's last warp exiting and its "
-                       "slot taking a new block (0: none)"));
+                       "cycles per warp, one finished block after another, between a block's last warp exiting "
+                       "and the next block starting in its slot (0: none)"));
     f.push_back(number("sm.if_convert_max", &GpuPreset::if_convert_max,
                        "the longest branch body the compiler turns into predicated code (instructions; 0: none)"));
     f.push_back(number("sm.fold_immediates", &GpuPreset::fold_immediates,

@@ -51,7 +51,7 @@ struct GpuPreset {
   double block_dispatch_cycles = 0;              // chip-wide: the block dispatcher starts one block per this many cycles
   std::uint32_t warp_launch_cycles = 2;          // between consecutive warps of a block becoming ready
   std::uint32_t special_register_cycles = 0;     // an SM's turn per warp's first special-register read
-  std::uint32_t warp_exit_cycles = 0;            // per warp of a finished block before its slot frees
+  std::uint32_t warp_exit_cycles = 0;            // per warp of a finished block before its slot's next block starts
   // The compiler's if-conversion: a guarded forward branch over at most this many instructions
   // (straight-line, no global memory access, entered only from the top) is predicated code on the
   // GPU, so a warp whose lanes all skip the body still issues it, and no branch is taken. 0: none.

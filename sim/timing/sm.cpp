@@ -183,8 +183,15 @@ bool Sm::run_until(std::uint64_t end) {
   progress_ = false;
   memory_.apply_refunds(now_);  // found by the merge at the end of the last epoch
   memory_.clear_l2_fills();  // merged at the end of the last epoch
-  for (const auto& [linear, start] : pending_) start_block(linear, start);
-  pending_.clear();
+  // A block starts in the epoch its start falls in (its warps become ready at it); one that starts
+  // later (dispatched at an epoch's end, or after a torn-down slot: sm.warp_exit_cycles) waits, and
+  // is not resident until then. Starts only grow along pending_, so it is a prefix.
+  std::size_t started = 0;
+  while (started < pending_.size() && pending_[started].second < end) {
+    start_block(pending_[started].first, pending_[started].second);
+    ++started;
+  }
+  pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(started));
   while (now_ < end) {
     if (resident_ == 0) {
       now_ = end;
@@ -253,9 +260,9 @@ bool Sm::run_until(std::uint64_t end) {
 }
 
 std::uint64_t Sm::next_event() const {
-  if (!pending_.empty()) return now_;
-  if (resident_ == 0) return kNever;
-  return *std::min_element(sp_next_.begin(), sp_next_.end());
+  const std::uint64_t waiting = pending_.empty() ? kNever : std::max(now_, pending_.front().second);
+  if (resident_ == 0) return waiting;
+  return std::min(waiting, *std::min_element(sp_next_.begin(), sp_next_.end()));
 }
 
 void Sm::sync(const WarpSlot& s) {
@@ -386,8 +393,10 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
 // Branch instructions fold, so a folded step never exits or reaches a barrier.
 bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
   // may_fold: a folded immediate or loop bookkeeping; bookkeeping folds in all but one trip of each unroll.
+  // A warp's first special-register read is not folded: it takes the SM's turn (timing_of).
   const std::uint16_t loop = ctx_.shape.bookkeeping[pc];
-  return ctx_.shape.may_fold[pc] && (loop == 0 || s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1);
+  return ctx_.shape.may_fold[pc] && (loop == 0 || s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1) &&
+         (s.special_read || reads_special_.empty() || !reads_special_[pc]);
 }
 
 // A loop's back branch: one more trip if the warp went round, a fresh count once it left.
@@ -458,13 +467,16 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
   std::uint64_t ready = now + pt.latency;
   bool from_memory = false, derived = false;
+  // The warp's first special-register read (its S2R; on the GPU %ntid and %nctaid are constant
+  // loads, which the SM serves the same way: dispatch-param-1024) waits its turn at the SM, one warp
+  // after another (dispatch-sreg-1024 against dispatch-bar-1024). Applied to the result below, so a
+  // load or atomic that reads one is held too.
+  std::uint64_t special_ready = 0;
   if (!s.special_read && !reads_special_.empty() && reads_special_[in.pc]) {
-    // The warp's special registers (S2R, and its parameters' constant loads) come one warp after
-    // another from the SM (dispatch-sreg-1024 against dispatch-bar-1024): its turn.
     s.special_read = true;
     const std::uint64_t turn = std::max(now, special_free_);
     special_free_ = turn + ctx_.gpu.special_register_cycles;
-    ready = turn + pt.latency;
+    special_ready = turn + pt.latency;
   }
   if (in.access_bytes != 0 && r.exec != 0) {
     const GpuPreset& g = ctx_.gpu;
@@ -534,6 +546,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
       }
     }
   }
+  ready = std::max(ready, special_ready);
   if (in.write != isa::kNoRegister) {
     const std::uint8_t origin = derived ? kDerived : from_memory ? kLoaded : 0;
     if (derived) s.deferred_until = std::max(s.deferred_until, ready);
