@@ -70,14 +70,20 @@ void add_stop34(std::vector<BenchInfo>& s) {
                    run.launch("mb_memory.kir", "chase_line_warm", 1, 32, {base, out, lanes, std::uint64_t{nodes}, steps});
                    return double(run.read_u64(out, 1)[0]) / steps;
                  }});
-  s.push_back({"dram-loaded-w2-sm1-u32", "dram-loaded-w2-sm1 with u32 words added into the index (no cvt)", "cycles/load",
-               "", Fit::None, 1, [](const Target& t) {
-                 Run run(t);
-                 const std::uint32_t block = 64, elements = 1u << 15;
-                 const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{block} * 4);
-                 const double cycles = run.launch("mb_memory.kir", "stream_dep_u32", 1, block, {in, out, elements});
-                 return cycles / (double(elements) / block);
-               }});
+  // dram-loaded-w2-sm1-u32: dram-loaded-w2-sm1 with u32 words added into the index (no cvt); -w1-
+  // and -w4- (after stop 34's model was final): one warp, or four, on the SM, 512 loads each.
+  for (const std::uint32_t warps : {2u, 1u, 4u})
+    s.push_back({fmt::format("dram-loaded-w{}-sm1-u32", warps),
+                 fmt::format("{} warp(s) on one SM: 1 block of {} threads, grid-stride over {} KiB of u32 words added "
+                             "into the index (no cvt)",
+                             warps, warps * 32, warps * 64),
+                 "cycles/load", "", Fit::None, 1, [warps](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t block = 32 * warps, elements = block * 512;
+                   const auto in = run.zeros(std::size_t{elements} * 4), out = run.zeros(std::size_t{block} * 4);
+                   const double cycles = run.launch("mb_memory.kir", "stream_dep_u32", 1, block, {in, out, elements});
+                   return cycles / (double(elements) / block);
+                 }});
   // A block's lifetime: set25's stencil7_smem (a load a thread, a barrier, a store) took 2,095 cycles
   // a block slot with 256-thread blocks, 2,208 with 512 and 2,435 with 1,024 on the H100 (at 64 warps
   // an SM each); the model ran the larger blocks faster. 2^24 threads each load a word from DRAM
