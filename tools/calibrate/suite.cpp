@@ -155,23 +155,8 @@ std::vector<BenchInfo> make_suite() {
                  fmt::format("one warp, random chase over 64 MiB of a 128 MiB buffer, cold, {} lanes reading {} bytes of "
                              "each line",
                              lanes, lanes * 4),
-                 "cycles/load", "", Fit::None, 1, [lanes](const Target& t) {
-                   Run run(t);
-                   const std::size_t bytes = 128u << 20, nodes = 524288;
-                   const auto base = run.zeros(bytes);
-                   std::vector<std::uint32_t> order(nodes);
-                   std::iota(order.begin(), order.end(), 0u);
-                   std::mt19937_64 rng(42);
-                   std::shuffle(order.begin() + 1, order.end(), rng);
-                   std::vector<std::uint64_t> words(bytes / 8, 0);  // pairs of u32 words, little-endian
-                   for (std::size_t i = 0; i < nodes; ++i)
-                     words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
-                   run.write(base, words);
-                   const auto out = run.zeros(16);
-                   const std::uint32_t steps = 2048;
-                   run.launch("mb_memory.kir", "chase_line", 1, 32, {base, out, lanes, steps});
-                   return double(run.read_u64(out, 1)[0]) / steps;
-                 }});
+                 "cycles/load", "", Fit::None, 1,
+                 [lanes](const Target& t) { return line_chase(t, 128u << 20, 524288, lanes, 0, 2048); }});
   // Footprints past chase-dram's 64 MiB (stop 26's second call, compared only): set26's chase-small
   // (1,024 hops through 128 MiB) ran at about 1,030 cycles a hop on the H100 against chase-dram's 684,
   // as a chase past the reach of the GPU's address translation would; these say where that starts.

@@ -53,23 +53,8 @@ void add_stop34(std::vector<BenchInfo>& s) {
     s.push_back({fmt::format("chase-l2-lanes{}", lanes),
                  fmt::format("one warp, random chase over 4 MiB, warmed by a pass, {} lanes reading {} bytes of each line",
                              lanes, lanes * 4),
-                 "cycles/load", "", Fit::None, 1, [lanes](const Target& t) {
-                   Run run(t);
-                   constexpr std::size_t bytes = 4u << 20, nodes = bytes / 128;
-                   const auto base = run.zeros(bytes);
-                   std::vector<std::uint32_t> order(nodes);
-                   std::iota(order.begin(), order.end(), 0u);
-                   std::mt19937_64 rng(42);
-                   std::shuffle(order.begin() + 1, order.end(), rng);
-                   std::vector<std::uint64_t> words(bytes / 8, 0);  // pairs of u32 words, little-endian
-                   for (std::size_t i = 0; i < nodes; ++i)
-                     words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
-                   run.write(base, words);
-                   const auto out = run.zeros(16);
-                   const std::uint32_t steps = 4096;
-                   run.launch("mb_memory.kir", "chase_line_warm", 1, 32, {base, out, lanes, std::uint64_t{nodes}, steps});
-                   return double(run.read_u64(out, 1)[0]) / steps;
-                 }});
+                 "cycles/load", "", Fit::None, 1,
+                 [lanes](const Target& t) { return line_chase(t, 4u << 20, 32768, lanes, 32768, 4096); }});
   // dram-loaded-w2-sm1-u32: dram-loaded-w2-sm1 with u32 words added into the index (no cvt); -w1-
   // and -w4- (after stop 34's model was final): one warp, or four, on the SM, 512 loads each.
   for (const std::uint32_t warps : {2u, 1u, 4u})

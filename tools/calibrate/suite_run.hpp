@@ -166,6 +166,28 @@ inline double chase_global(const Target& t, std::size_t bytes, std::size_t nodes
   return double(run.read_u64(out, 1)[0]) / steps;
 }
 
+// One warp's chase of `nodes` random lines of a buffer of `bytes` (word 0 of each node holds the
+// next node's offset in u32 words), `lanes` lanes reading each line: chase_line cold, or
+// chase_line_warm after `warm` untimed steps; cycles per dependent load over `steps`.
+inline double line_chase(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t lanes, std::uint32_t warm,
+                         std::uint32_t steps) {
+  Run run(t);
+  const auto base = run.zeros(bytes);
+  std::vector<std::uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937_64 rng(42);
+  std::shuffle(order.begin() + 1, order.end(), rng);
+  std::vector<std::uint64_t> words(bytes / 8, 0);  // pairs of u32 words, little-endian
+  for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
+  run.write(base, words);
+  const auto out = run.zeros(16);
+  if (warm == 0)
+    run.launch("mb_memory.kir", "chase_line", 1, 32, {base, out, lanes, steps});
+  else
+    run.launch("mb_memory.kir", "chase_line_warm", 1, 32, {base, out, lanes, warm, steps});
+  return double(run.read_u64(out, 1)[0]) / steps;
+}
+
 // `blocks` x `threads` threads each chasing its own stretch of one random cycle over `nodes` lines of
 // a buffer of `bytes` (cold): cycles per dependent load of the slowest thread.
 inline double chase_lanes(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t blocks, std::uint32_t threads,
