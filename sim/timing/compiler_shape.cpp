@@ -83,9 +83,19 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
 }
 }  // namespace
 
-CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu) {
+CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, const GpuPreset& gpu) {
   const auto& code = program.code;
   CompilerShape shape;
+  if (gpu.special_register_cycles != 0) {  // code[pc] is kernel.code[pc] decoded (then OffEnd)
+    shape.reads_special.assign(code.size(), 0);
+    for (std::size_t pc = 0; pc < kernel.code.size() && pc < code.size(); ++pc)
+      for (unsigned k = 0; k < kernel.code[pc].operand_count; ++k) {
+        const isa::Operand& o = kernel.code[pc].operands[k];
+        if (o.kind == isa::OperandKind::Special && o.special != isa::Special::Clock &&
+            o.special != isa::Special::Clock64 && o.special != isa::Special::WarpSize)
+          shape.reads_special[pc] = 1;
+      }
+  }
   shape.if_converted.assign(code.size(), 0);
   shape.batchable.assign(code.size(), 0);
   shape.bookkeeping.assign(code.size(), 0);

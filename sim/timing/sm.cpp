@@ -80,17 +80,6 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
   register_from_memory_.assign(warps_.size() * c.program.scoreboard_slots, 0);
   const std::size_t loops = c.shape.back_branch.size();
   trips_.assign(warps_.size() * loops, 0);
-  if (c.gpu.special_register_cycles != 0) {
-    const auto& code = c.spec.kernel->code;
-    reads_special_.assign(c.program.code.size(), 0);
-    for (std::size_t pc = 0; pc < code.size() && pc < reads_special_.size(); ++pc)
-      for (unsigned k = 0; k < code[pc].operand_count; ++k) {
-        const isa::Operand& o = code[pc].operands[k];
-        if (o.kind == isa::OperandKind::Special && o.special != isa::Special::Clock &&
-            o.special != isa::Special::Clock64 && o.special != isa::Special::WarpSize)
-          reads_special_[pc] = 1;
-      }
-  }
   for (std::size_t i = 0; i < warps_.size(); ++i) {
     WarpSlot& s = warps_[i];
     s.block_slot = static_cast<std::uint32_t>(i / c.warps_per_block);
@@ -132,10 +121,9 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
 }
 
 void Sm::add_block(std::uint64_t linear, std::uint64_t start) {
-  if (!slot_ready_.empty()) {  // the slot a finished block left, torn down (sm.warp_exit_cycles)
-    const auto first = std::min_element(slot_ready_.begin(), slot_ready_.end());
-    start = std::max(start, *first + ctx_.gpu.block_launch_cycles);
-    slot_ready_.erase(first);
+  if (!slot_ready_.empty()) {  // the slot a finished block left first, torn down (sm.warp_exit_cycles)
+    start = std::max(start, slot_ready_.front() + ctx_.gpu.block_launch_cycles);
+    slot_ready_.erase(slot_ready_.begin());
   }
   pending_.emplace_back(linear, start);
   --free_slots_;
@@ -396,7 +384,7 @@ bool Sm::folds(const WarpSlot& s, std::uint32_t pc) const {
   // A warp's first special-register read is not folded: it takes the SM's turn (timing_of).
   const std::uint16_t loop = ctx_.shape.bookkeeping[pc];
   return ctx_.shape.may_fold[pc] && (loop == 0 || s.trips[loop - 1] % ctx_.gpu.unroll != ctx_.gpu.unroll - 1) &&
-         (s.special_read || reads_special_.empty() || !reads_special_[pc]);
+         (s.special_read || ctx_.shape.reads_special.empty() || !ctx_.shape.reads_special[pc]);
 }
 
 // A loop's back branch: one more trip if the warp went round, a fresh count once it left.
@@ -472,7 +460,7 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   // after another (dispatch-sreg-1024 against dispatch-bar-1024). Applied to the result below, so a
   // load or atomic that reads one is held too.
   std::uint64_t special_ready = 0;
-  if (!s.special_read && !reads_special_.empty() && reads_special_[in.pc]) {
+  if (!s.special_read && !ctx_.shape.reads_special.empty() && ctx_.shape.reads_special[in.pc]) {
     s.special_read = true;
     const std::uint64_t turn = std::max(now, special_free_);
     special_free_ = turn + ctx_.gpu.special_register_cycles;

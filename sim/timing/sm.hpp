@@ -51,6 +51,9 @@ struct CompilerShape {
   std::vector<std::uint8_t> vector_bytes;
   std::vector<std::int8_t> vector_shift;
   std::vector<std::uint32_t> vector_leader;
+  // sm.special_register_cycles (empty when 0): per pc, whether it reads a special register the SM
+  // serves one warp after another (any but %clock, %clock64 and %warpsize).
+  std::vector<std::uint8_t> reads_special;
 };
 // The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads) and
 // arithmetic ordered by its operands' latencies (sm.schedule_arithmetic); fills shape.next and
@@ -60,7 +63,7 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
 // over the issue order schedule_runs left; fills vector_bytes, vector_shift and vector_leader and
 // marks the members in may_fold.
 void group_vector_loads(const Program& program, const GpuPreset& gpu, CompilerShape& shape);
-CompilerShape compiler_shape(const Program& program, const GpuPreset& gpu);
+CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, const GpuPreset& gpu);
 
 struct SmContext {
   const LaunchSpec& spec;
@@ -209,12 +212,10 @@ class Sm {
   StepSink sink_;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> pending_;  // (linear, start) handed over, not set up
   std::uint32_t free_slots_ = 0;
-  // sm.special_register_cycles: per pc, whether it reads a special register the SM serves per warp;
-  // when the SM can serve the next warp's first read.
-  std::vector<std::uint8_t> reads_special_;
+  // sm.special_register_cycles: when the SM can serve the next warp's first special-register read.
   std::uint64_t special_free_ = 0;
-  // sm.warp_exit_cycles: when each freed slot may take its next block (unordered), and when the
-  // SM has torn down the warps of the blocks that finished so far.
+  // sm.warp_exit_cycles: when each freed slot may take its next block (in the order the slots were
+  // freed, so never decreasing), and when the SM has torn down the warps of the blocks that finished.
   std::vector<std::uint64_t> slot_ready_;
   std::uint64_t exit_free_ = 0;
   std::uint32_t resident_ = 0;

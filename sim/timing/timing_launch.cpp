@@ -248,7 +248,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   const std::uint32_t carveout = shared_carveout_bytes(gpu, occupancy.blocks_per_sm, oi.shared_bytes_per_block);
   const std::uint64_t unified = std::uint64_t{gpu.unified_l1_shared_kib} * 1024;
 
-  const CompilerShape shape = compiler_shape(program, gpu);
+  const CompilerShape shape = compiler_shape(program, *spec.kernel, gpu);
   SmContext context{spec, program, config, gpu, memory, l2, shape, warps_per_block, occupancy.blocks_per_sm,
                     unified > carveout ? unified - carveout : 0};
   std::vector<std::unique_ptr<Sm>> sms;

@@ -6,31 +6,18 @@ namespace warpsim::calib::suite_detail {
 
 namespace {
 
-// One thread's chase over `nodes` lines of a 128 MiB buffer, cold: random order or consecutive
-// lines, through u64 pointers (chase_global) or f32 word indices (chase_f32); cycles per load.
-double chase_kind(const Target& t, bool shuffled, bool f32) {
+// One thread's chase over 524,288 lines of a 128 MiB buffer, cold, through f32 word indices
+// (chase_f32: buf[i] holds the next i); random order or consecutive lines; cycles per load.
+double chase_f32(const Target& t, bool shuffled) {
   constexpr std::size_t bytes = 128u << 20, nodes = 524288;
   constexpr std::uint32_t steps = 2048;
   Run run(t);
-  std::vector<std::uint32_t> order(nodes);
-  std::iota(order.begin(), order.end(), 0u);
-  if (shuffled) {
-    std::mt19937_64 rng(42);
-    std::shuffle(order.begin() + 1, order.end(), rng);
-  }
+  const auto order = chain_order(nodes, 42, shuffled);
+  std::vector<float> words(bytes / 4, 0.0f);
+  for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 32] = float(order[(i + 1) % nodes] * 32u);
+  const auto buf = run.upload(words);
   const auto out = run.zeros(16);
-  if (f32) {
-    std::vector<float> words(bytes / 4, 0.0f);
-    for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 32] = float(order[(i + 1) % nodes] * 32u);
-    const auto buf = run.upload(words);
-    run.launch("mb_memory.kir", "chase_f32", 1, 1, {buf, out, 0, steps});
-  } else {
-    const auto base = run.zeros(bytes);
-    std::vector<std::uint64_t> words(bytes / 8, 0);
-    for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 16] = base + std::uint64_t{order[(i + 1) % nodes]} * 128;
-    run.write(base, words);
-    run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, 0, steps});
-  }
+  run.launch("mb_memory.kir", "chase_f32", 1, 1, {buf, out, 0, steps});
   return double(run.read_u64(out, 1)[0]) / steps;
 }
 
@@ -48,7 +35,9 @@ void add_stop34(std::vector<BenchInfo>& s) {
     s.push_back({name,
                  fmt::format("one thread, {} chase over 64 MiB of a 128 MiB buffer through {}, cold",
                              shuffled ? "random" : "consecutive-line", f32 ? "f32 word indices (cvt)" : "u64 pointers"),
-                 "cycles/load", "", Fit::None, 1, [shuffled, f32](const Target& t) { return chase_kind(t, shuffled, f32); }});
+                 "cycles/load", "", Fit::None, 1, [shuffled, f32](const Target& t) {
+                   return f32 ? chase_f32(t, shuffled) : chase_global(t, 128u << 20, 524288, 0, 2048, 1, shuffled);
+                 }});
   for (const std::uint32_t lanes : {1u, 8u, 32u})
     s.push_back({fmt::format("chase-l2-lanes{}", lanes),
                  fmt::format("one warp, random chase over 4 MiB, warmed by a pass, {} lanes reading {} bytes of each line",

@@ -137,30 +137,41 @@ inline double chain_throughput(const Target& t, const std::string& cls) {
 // One random cycle through `nodes` lines of a zeroed buffer of `bytes`, `spacing` lines apart from
 // its start: each node's first word holds the next node's address; node 0 (the buffer's start)
 // begins it. `order` is the cycle.
+// The order a chain visits `nodes` nodes in: node 0 first, the rest shuffled by `seed` or in turn.
+inline std::vector<std::uint32_t> chain_order(std::size_t nodes, std::uint64_t seed = 42, bool shuffled = true) {
+  std::vector<std::uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  if (shuffled) {
+    std::mt19937_64 rng(seed);
+    std::shuffle(order.begin() + 1, order.end(), rng);
+  }
+  return order;
+}
+
 struct Cycle {
   std::uint64_t base = 0;
   std::vector<std::uint32_t> order;
 };
-inline Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::uint64_t seed, std::size_t spacing = 1) {
+// A cyclic chain of u64 pointers over `nodes` lines `spacing` lines apart in a buffer of `bytes`.
+inline Cycle random_cycle(Run& run, std::size_t bytes, std::size_t nodes, std::uint64_t seed, std::size_t spacing = 1,
+                          bool shuffled = true) {
   Cycle c;
   c.base = run.zeros(bytes);
   std::vector<std::uint64_t> buffer(bytes / 8, 0);
-  c.order.resize(nodes);
-  std::iota(c.order.begin(), c.order.end(), 0u);
-  std::mt19937_64 rng(seed);
-  std::shuffle(c.order.begin() + 1, c.order.end(), rng);
+  c.order = chain_order(nodes, seed, shuffled);
   for (std::size_t i = 0; i < nodes; ++i)
     buffer[std::size_t{c.order[i]} * spacing * 16] = c.base + std::uint64_t{c.order[(i + 1) % nodes]} * spacing * 128;
   run.write(c.base, buffer);
   return c;
 }
 
-// A cyclic pointer chase over `nodes` lines (random order) `spacing` lines apart from the start of a
-// buffer of `bytes`; cycles per dependent load after `warm` untimed steps by one thread.
+// A cyclic pointer chase over `nodes` lines (random order, or consecutive lines) `spacing` lines
+// apart from the start of a buffer of `bytes`; cycles per dependent load after `warm` untimed steps
+// by one thread.
 inline double chase_global(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t warm, std::uint32_t steps,
-                           std::size_t spacing = 1) {
+                           std::size_t spacing = 1, bool shuffled = true) {
   Run run(t);
-  const auto base = random_cycle(run, bytes, nodes, 42, spacing).base;
+  const auto base = random_cycle(run, bytes, nodes, 42, spacing, shuffled).base;
   const auto out = run.zeros(16);
   run.launch("mb_memory.kir", "chase_global", 1, 1, {base, out, warm, steps});
   return double(run.read_u64(out, 1)[0]) / steps;
@@ -173,10 +184,7 @@ inline double line_chase(const Target& t, std::size_t bytes, std::size_t nodes, 
                          std::uint32_t steps) {
   Run run(t);
   const auto base = run.zeros(bytes);
-  std::vector<std::uint32_t> order(nodes);
-  std::iota(order.begin(), order.end(), 0u);
-  std::mt19937_64 rng(42);
-  std::shuffle(order.begin() + 1, order.end(), rng);
+  const auto order = chain_order(nodes);
   std::vector<std::uint64_t> words(bytes / 8, 0);  // pairs of u32 words, little-endian
   for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
   run.write(base, words);
