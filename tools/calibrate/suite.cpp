@@ -681,6 +681,7 @@ std::vector<BenchInfo> make_suite() {
   s.push_back({"bw-l2", "the same over 8 MiB, 8 passes", "B/cycle", "", Fit::None, 1,
                [](const Target& t) { return stream(t, 2u << 20, 8); }});
   add_stop34(s);
+  add_stop35(s);
   return s;
 }
 

@@ -298,5 +298,7 @@ inline double l2_stream(const Target& t) {
 
 // Stop 34's microbenchmarks (suite_lifetime.cpp), appended to the suite's list.
 void add_stop34(std::vector<BenchInfo>& s);
+// Stop 35's (suite_l1.cpp).
+void add_stop35(std::vector<BenchInfo>& s);
 
 }  // namespace warpsim::calib::suite_detail
