@@ -31,19 +31,22 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency, do
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n, gpu_.share_burst_bytes * dram_spare);
 }
 
-std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines) const {
+std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines, std::size_t read) const {
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);
-  const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle / gpu_.sector_bytes);
+  std::size_t bytes = sectors * gpu_.sector_bytes;
+  if (gpu_.l1_read_bytes != 0 && read != 0) bytes = std::min(bytes, read);
+  const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle);
   return std::max((std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle,
-                  (sectors + per_cycle - 1) / per_cycle);
+                  (bytes + per_cycle - 1) / per_cycle);
 }
 
-std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
+std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes,
+                                         std::size_t read) {
   const std::uint64_t start = std::max(now, lsu_free_);
   // The L1's lookups and sectors (l1_cycles), or its 32 data banks' passes (lanes of a load at
   // different words of one bank conflict, as in shared memory: the L1 and shared memory are one array).
-  lsu_free_ = start + std::max(l1_cycles(lines), std::size_t{passes});
+  lsu_free_ = start + std::max(l1_cycles(lines, read), std::size_t{passes});
   // A request whose lines lie in more than kScatteredPages DRAM pages scatters (a gather); one over
   // a few (a stream, a 2D tile's rows: a 8x32 block's warp reads 4 rows) opens pages that its
   // neighbours share on the GPU.
@@ -177,9 +180,10 @@ void MemoryPath::apply_refunds(std::uint64_t now) {
   }
 }
 
-std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes) {
+std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes,
+                                std::size_t read) {
   ++stats.global_load_requests;
-  const std::uint64_t start = start_request(now, lines, passes);
+  const std::uint64_t start = start_request(now, lines, passes, read);
   // memory.l1_pass_cycles: a load's data-bank passes return one after another (chase-lanes-l1: a warp
   // load of 32 L1-resident lines, each lane at a line's first word, 105.8 cycles on the H100 against
   // chase-l1's 32.7 for one line; 4 warps take 128.5 a load each, the passes' one a cycle).

@@ -95,13 +95,15 @@ class MemoryPath {
   void set_share(unsigned active_sms, std::uint32_t loaded_latency = 0, double dram_spare = 1, double l2_spare = 1);
 
   // Cycles the L1 takes for a request's lookups (memory.l1_lines_per_cycle a cycle: gather-l1, 32
-  // scattered lines a request) and its sectors (memory.l1_bytes_per_cycle: a coalesced vector load).
-  std::size_t l1_cycles(const std::vector<LineAccess>& lines) const;
+  // scattered lines a request) and its data (memory.l1_bytes_per_cycle: a coalesced vector load):
+  // its sectors, or with memory.l1_read_bytes and `read` non-zero the bytes its lanes read, at most
+  // its sectors' (gather-l1-b8: 32 words of 8 lines go at the lookups' rate, not a cycle a 4 sectors).
+  std::size_t l1_cycles(const std::vector<LineAccess>& lines, std::size_t read = 0) const;
 
   // Cycle at which the request's result is ready (loads, atomics) or its write is done (stores).
   // `passes`: the L1 data banks' passes of a load over several lines (lanes at different words of
   // one of the 32 banks: gemv_row_thread's rows 2 KiB apart take 32), a floor on its LSU time.
-  std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
+  std::uint64_t load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1, std::size_t read = 0);
   // `bytes`: what the executing lanes write (lanes x access size), spread evenly over the request's
   // sectors: fewer than a sector's bytes each leave the sectors partly written (a scatter, a column).
   // `dense_end` > `dense_first`: the lanes write every byte of [dense_first, dense_end) (coalesce's
@@ -167,7 +169,8 @@ class MemoryPath {
   MemoryStats stats;
 
  private:
-  std::uint64_t start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1);
+  std::uint64_t start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes = 1,
+                              std::size_t read = 0);
   // Sends missing sectors to L2 (and DRAM); returns when they arrive.
   // `missed` (if given) receives the sectors L2 did not hold; `atomic`: a read that also writes its
   // sectors (memory.dirty_sectors).

@@ -225,6 +225,10 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l1_pass_cycles", &GpuPreset::l1_pass_cycles,
                        "cycles each L1 data-bank pass of a load after its first adds to its hit latency (lanes at "
                        "different lines in one bank: chase-lanes-l1; 0: none)"));
+    f.push_back(number("memory.l1_read_bytes", &GpuPreset::l1_read_bytes,
+                       "1: a global load holds the LSU for the bytes its lanes read (at most its sectors'), not "
+                       "for every sector it touches, and its data-bank passes count from 2 lines, not 5 "
+                       "(gather-l1-b7/-b8, stride-l1-s4; 0: sectors, and passes from 5 lines)"));
     f.push_back(number("memory.l2_line_cycles", &GpuPreset::l2_line_cycles,
                        "a load over more than 4 lines: each of its L1-missing lines that hits L2 is ready at least "
                        "this after the one before (stride-chase-l2; 0: all at once)"));
@@ -427,6 +431,7 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.dram_line_cycles), "must be 0..100");
   need(p.store_line_cycles >= 0 && p.store_line_cycles <= 100, "memory.store_line_cycles",
        fmt::format("{}", p.store_line_cycles), "must be 0..100");
+  need(p.l1_read_bytes <= 1, "memory.l1_read_bytes", fmt::format("{}", p.l1_read_bytes), "must be 0 or 1");
   need(p.l1_pass_cycles >= 0 && p.l1_pass_cycles <= 100, "memory.l1_pass_cycles", fmt::format("{}", p.l1_pass_cycles),
        "must be 0..100");
   need(p.scatter_line_cycles >= 0 && p.scatter_line_cycles <= 1000, "memory.scatter_line_cycles",
