@@ -60,6 +60,24 @@ void add_stop35(std::vector<BenchInfo>& s) {
                        run.launch("mb_l1.kir", "gather_mul4", blocks, block, {in, out, m, (1u << c.bits) - 1, c.mult});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
+  // Rows of a 2D tile (rows_read4): a warp load reads `rows` rows 33 lines apart, 128 / rows bytes of
+  // each, from 64 KiB (L1) or 8 MiB (L2), as 8x8 and 32x8 blocks read a row-major image. set27's
+  // tiled matmul at TILE=8 (a warp's loads over 4 lines, a sector each) ran 1.38x slower than at
+  // TILE=16 (2 lines, 2 sectors each) on the H100 and 1.30x in the model. SM cycles per element.
+  for (const auto& [l2, rows] : std::vector<std::pair<bool, std::uint32_t>>{
+           {false, 1}, {false, 4}, {false, 8}, {true, 1}, {true, 2}, {true, 4}, {true, 8}, {true, 32}})
+    s.push_back({fmt::format("rows-{}-r{}", l2 ? "l2" : "l1", rows),
+                 fmt::format("2^23 f32 read, {} row(s) of {} bytes a warp load, 33 lines apart, within {}: SM cycles per element",
+                             rows, 128 / rows, l2 ? "8 MiB (L2)" : "64 KiB (L1)"),
+                 "cycles/element", "", Fit::None, 1, [l2, rows](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 8, block = 256, threads = blocks * block, m = 1u << 23;
+                   const std::uint32_t bits = l2 ? 21 : 14, shift = std::countr_zero(32u / rows);
+                   const auto in = run.zeros(std::size_t{4} << bits), out = run.zeros(std::size_t{threads} * 4);
+                   const double cycles = run.launch("mb_l1.kir", "rows_read4", blocks, block,
+                                                    {in, out, m, (1u << bits) - 1, rows, shift, 33 * 32});
+                   return cycles * 132 / double(four_per_step_elements(m, threads));
+                 }});
   // One warp's dependent loads of 32 distinct u64 words of a table the L1 holds: 256 bytes (every word
   // of 2 lines once), 1 KiB (8 lines, as sbox's table) or 4 KiB (32 lines); cycles per load.
   for (const std::uint32_t bytes : {256u, 1024u, 4096u})
