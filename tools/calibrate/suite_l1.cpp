@@ -78,6 +78,25 @@ void add_stop35(std::vector<BenchInfo>& s) {
                                                     {in, out, m, (1u << bits) - 1, rows, shift, 33 * 32});
                    return cycles * 132 / double(four_per_step_elements(m, threads));
                  }});
+  // One data pipe or two (pipe_mix): 64 warps an SM, each trip four L1-hit global loads over 4 rows
+  // (4 passes of 8 banks each) or 1 line (one pass), eight conflict-free shared loads, or both. In
+  // Nsight Compute set27's tiled matmul at TILE=8 keeps the L1's data pipe 85% busy with its shared
+  // loads' wavefronts and its global loads' passes together. SM cycles per warp trip.
+  for (const auto& [name, shift, global, shared] : std::vector<std::tuple<std::string, std::uint32_t, bool, bool>>{
+           {"pipe-rows4", 3, true, false}, {"pipe-rows1", 5, true, false}, {"pipe-shared", 3, false, true},
+           {"pipe-rows4-shared", 3, true, true}, {"pipe-rows1-shared", 5, true, true}})
+    s.push_back({name,
+                 fmt::format("64 warps an SM, each trip {}{}{}: SM cycles per warp trip",
+                             global ? (shift == 3 ? "4 global loads over 4 rows (4 bank passes each)" : "4 coalesced global loads") : "",
+                             global && shared ? " and " : "", shared ? "8 conflict-free shared loads" : ""),
+                 "cycles/trip", "", Fit::None, 1, [shift, global, shared](const Target& t) {
+                   Run run(t);
+                   const std::uint32_t blocks = 132 * 8, block = 256, trips = 1024;
+                   const auto in = run.zeros(std::size_t{64} << 10), out = run.zeros(std::size_t{blocks} * block * 4);
+                   const double cycles = run.launch("mb_l1.kir", "pipe_mix", blocks, block,
+                                                    {in, out, trips, shift, global ? 1u : 0u, shared ? 1u : 0u});
+                   return cycles / (64.0 * trips);
+                 }});
   // One warp's dependent loads of 32 distinct u64 words of a table the L1 holds: 256 bytes (every word
   // of 2 lines once), 1 KiB (8 lines, as sbox's table) or 4 KiB (32 lines); cycles per load.
   for (const std::uint32_t bytes : {256u, 1024u, 4096u})
