@@ -183,7 +183,12 @@ void MemoryPath::apply_refunds(std::uint64_t now) {
 std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes,
                                 std::size_t read) {
   ++stats.global_load_requests;
-  const std::uint64_t start = start_request(now, lines, passes, read);
+  // memory.l1_request_cycles: a load holds the LSU at least this long (pipe-rows1: four coalesced
+  // L1-hit loads a trip, 64 warps an SM, 3.25 cycles each on the GH100); l1_replay_cycles: one whose
+  // lanes conflict in the data banks holds it past its passes (stride-l1-s4/-s8/-s16/-s32: 4, 8, 16
+  // and 32 passes, 5.3/9.1/17.3/33.6 cycles a request; stride-l1-s2's 2 passes are under the floor).
+  const unsigned held = std::max(passes > 1 ? passes + gpu_.l1_replay_cycles : passes, gpu_.l1_request_cycles);
+  const std::uint64_t start = start_request(now, lines, held, read);
   // memory.l1_pass_cycles: a load's data-bank passes return one after another (chase-lanes-l1: a warp
   // load of 32 L1-resident lines, each lane at a line's first word, 105.8 cycles on the H100 against
   // chase-l1's 32.7 for one line; 4 warps take 128.5 a load each, the passes' one a cycle).

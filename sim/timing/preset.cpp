@@ -225,6 +225,12 @@ const std::vector<Field>& fields() {
     f.push_back(number("memory.l1_pass_cycles", &GpuPreset::l1_pass_cycles,
                        "cycles each L1 data-bank pass of a load after its first adds to its hit latency (lanes at "
                        "different lines in one bank: chase-lanes-l1; 0: none)"));
+    f.push_back(number("memory.l1_request_cycles", &GpuPreset::l1_request_cycles,
+                       "the least cycles a global load holds the SM's LSU (pipe-rows1: four coalesced L1-hit loads "
+                       "a trip, 64 warps an SM, 3.25 cycles each; 0: no floor)"));
+    f.push_back(number("memory.l1_replay_cycles", &GpuPreset::l1_replay_cycles,
+                       "cycles a global load whose lanes conflict in the L1's data banks holds the LSU past its "
+                       "passes (stride-l1-s4/-s8/-s16/-s32: 5.3/9.1/17.3/33.6 cycles a request; 0: its passes)"));
     f.push_back(number("memory.l1_read_bytes", &GpuPreset::l1_read_bytes,
                        "1: a global load holds the LSU for the bytes its lanes read (at most its sectors'), not "
                        "for every sector it touches, and its data-bank passes count from 2 lines, not 5 "
@@ -431,6 +437,8 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.dram_line_cycles), "must be 0..100");
   need(p.store_line_cycles >= 0 && p.store_line_cycles <= 100, "memory.store_line_cycles",
        fmt::format("{}", p.store_line_cycles), "must be 0..100");
+  need(p.l1_request_cycles <= 64, "memory.l1_request_cycles", fmt::format("{}", p.l1_request_cycles), "must be at most 64");
+  need(p.l1_replay_cycles <= 64, "memory.l1_replay_cycles", fmt::format("{}", p.l1_replay_cycles), "must be at most 64");
   need(p.l1_read_bytes <= 1, "memory.l1_read_bytes", fmt::format("{}", p.l1_read_bytes), "must be 0 or 1");
   need(p.l1_pass_cycles >= 0 && p.l1_pass_cycles <= 100, "memory.l1_pass_cycles", fmt::format("{}", p.l1_pass_cycles),
        "must be 0..100");

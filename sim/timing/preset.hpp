@@ -107,6 +107,8 @@ struct GpuPreset {
   double dram_line_cycles = 0;                   // ... and from DRAM (0: all at once)
   double store_line_cycles = 0;                  // cycles a global store over more than 4 lines holds the SM's LSU per line (0: none)
   std::uint32_t l1_bytes_per_cycle = 128;        // sector data the L1 moves per cycle
+  std::uint32_t l1_request_cycles = 0;           // the least cycles a global load holds the SM's LSU (pipe-rows1)
+  std::uint32_t l1_replay_cycles = 0;            // what a global load's bank conflicts add to its passes (stride-l1-s*)
   std::uint32_t l1_read_bytes = 0;               // 1: a load's data term is the bytes its lanes read, and its bank passes count from 2 lines
   std::uint32_t l2_kib = 51200;
   std::uint32_t l2_associativity = 16;

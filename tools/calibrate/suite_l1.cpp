@@ -91,7 +91,7 @@ void add_stop35(std::vector<BenchInfo>& s) {
                              global && shared ? " and " : "", shared ? "8 conflict-free shared loads" : ""),
                  "cycles/trip", "", Fit::None, 1, [shift, global, shared](const Target& t) {
                    Run run(t);
-                   const std::uint32_t blocks = 132 * 8, block = 256, trips = 1024;
+                   const std::uint32_t blocks = 132 * 8, block = 256, trips = 256;
                    const auto in = run.zeros(std::size_t{64} << 10), out = run.zeros(std::size_t{blocks} * block * 4);
                    const double cycles = run.launch("mb_l1.kir", "pipe_mix", blocks, block,
                                                     {in, out, trips, shift, global ? 1u : 0u, shared ? 1u : 0u});
