@@ -34,11 +34,14 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency, do
 std::size_t MemoryPath::l1_cycles(const std::vector<LineAccess>& lines, std::size_t read) const {
   std::size_t sectors = 0;
   for (const auto& a : lines) sectors += count_sectors(a.sectors);
-  std::size_t bytes = sectors * gpu_.sector_bytes;
-  if (gpu_.l1_read_bytes != 0 && read != 0) bytes = std::min(bytes, read);
-  const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle);
-  return std::max((std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle,
-                  (bytes + per_cycle - 1) / per_cycle);
+  const std::size_t lookups =
+      (std::max<std::size_t>(lines.size(), 1) + gpu_.l1_lines_per_cycle - 1) / gpu_.l1_lines_per_cycle;
+  if (gpu_.l1_read_bytes != 0 && read != 0) {  // the lanes' bytes (duplicates included), at most the sectors'
+    const std::size_t bytes = std::min(sectors * gpu_.sector_bytes, read), per_cycle = gpu_.l1_bytes_per_cycle;
+    return std::max(lookups, (bytes + per_cycle - 1) / per_cycle);
+  }
+  const std::size_t per_cycle = std::max<std::size_t>(1, gpu_.l1_bytes_per_cycle / gpu_.sector_bytes);
+  return std::max(lookups, (sectors + per_cycle - 1) / per_cycle);
 }
 
 std::uint64_t MemoryPath::start_request(std::uint64_t now, const std::vector<LineAccess>& lines, unsigned passes,
@@ -186,8 +189,11 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   // memory.l1_request_cycles: a load holds the LSU at least this long (pipe-rows1: four coalesced
   // L1-hit loads a trip, 64 warps an SM, 3.25 cycles each on the GH100); l1_replay_cycles: one whose
   // lanes conflict in the data banks holds it past its passes (stride-l1-s4/-s8/-s16/-s32: 4, 8, 16
-  // and 32 passes, 5.3/9.1/17.3/33.6 cycles a request; stride-l1-s2's 2 passes are under the floor).
-  const unsigned held = std::max(passes > 1 ? passes + gpu_.l1_replay_cycles : passes, gpu_.l1_request_cycles);
+  // and 32 passes, 5.3/9.1/17.3/33.6 cycles a request). Both 0 on the H100 (withdrawn at stop 35).
+  // A conflict is more passes than the bytes read need: an 8- or 16-byte access takes 2 or 4 without one.
+  const std::size_t row = std::size_t{gpu_.shared_banks} * gpu_.shared_bank_bytes;
+  const bool conflicted = passes > std::max<std::size_t>(1, (read + row - 1) / std::max<std::size_t>(row, 1));
+  const unsigned held = std::max(conflicted ? passes + gpu_.l1_replay_cycles : passes, gpu_.l1_request_cycles);
   const std::uint64_t start = start_request(now, lines, held, read);
   // memory.l1_pass_cycles: a load's data-bank passes return one after another (chase-lanes-l1: a warp
   // load of 32 L1-resident lines, each lane at a line's first word, 105.8 cycles on the H100 against

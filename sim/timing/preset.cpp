@@ -233,7 +233,8 @@ const std::vector<Field>& fields() {
                        "passes (stride-l1-s4/-s8/-s16/-s32: 5.3/9.1/17.3/33.6 cycles a request; 0: its passes)"));
     f.push_back(number("memory.l1_read_bytes", &GpuPreset::l1_read_bytes,
                        "1: a global load holds the LSU for the bytes its lanes read (at most its sectors'), not "
-                       "for every sector it touches, and its data-bank passes count from 2 lines, not 5 "
+                       "for every sector it touches, and its data-bank passes (the LSU's hold, and "
+                       "memory.l1_pass_cycles' latency) count from 2 lines, not 5 "
                        "(gather-l1-b7/-b8, stride-l1-s4; 0: sectors, and passes from 5 lines)"));
     f.push_back(number("memory.l2_line_cycles", &GpuPreset::l2_line_cycles,
                        "a load over more than 4 lines: each of its L1-missing lines that hits L2 is ready at least "

@@ -474,14 +474,17 @@ void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
                in.timing == TimingClass::StoreGlobal ? &dense : nullptr);
       if (in.timing == TimingClass::LoadGlobal) {
         // Over several lines the L1's data banks may conflict. A line's words lie in distinct banks,
-        // so a request takes at most one pass a line: counted only when that could outlast its
-        // lookups and its data, and for more than 4 lines unless memory.l1_read_bytes (stride-l1-s4:
-        // lanes 4 words apart over 4 lines, 4 passes of 8 banks, took 5.3 cycles an SM a request on
-        // the H100; without it a request over 2-4 lines, as grey's rows, could take a pass or two
-        // more than the model gave it, which saved a sort per load).
+        // so a request takes at most one pass a line: counted only when that (with a conflict's
+        // replay, memory.l1_replay_cycles) could outlast its lookups and its data, and for more than
+        // 4 lines unless memory.l1_read_bytes (stride-l1-s4: lanes 4 words apart over 4 lines, 4
+        // passes of 8 banks, took 5.3 cycles an SM a request on the GH100; without it a request over
+        // 2-4 lines, as grey's rows, could take a pass or two more than the model gave it, which
+        // saved a sort per load). The passes also add memory.l1_pass_cycles each to the load's
+        // latency, from 2 lines with memory.l1_read_bytes as from 5 without.
         const std::size_t read = std::size_t{count_lanes(r.exec)} * in.access_bytes;
         const unsigned passes =
-            lines_.size() > (g.l1_read_bytes != 0 ? 1u : 4u) && lines_.size() > memory_.l1_cycles(lines_, read)
+            lines_.size() > (g.l1_read_bytes != 0 ? 1u : 4u) &&
+                    lines_.size() + g.l1_replay_cycles > memory_.l1_cycles(lines_, read)
                 ? shared_passes(r.addresses, r.exec, in.access_bytes, g.shared_banks, g.shared_bank_bytes)
                 : 1;
         ready = memory_.load(now, lines_, passes, read) + pt.latency;

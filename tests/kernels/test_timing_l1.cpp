@@ -28,13 +28,10 @@ nlohmann::json gather(const std::string& mask, const std::string& mult, const st
                             sets));
 }
 
-// The same with rows_read4: 4 rows 33 lines apart, 8 words of each (4 passes of the same 8 banks);
-// 32 warps over 64 KiB, or one over 8 KiB (2^12 f32: 32 trips of four loads, each trip waiting for
-// its loads; the 64 lines are L1 hits after the first 16 loads).
-nlohmann::json rows4(const std::vector<std::string>& sets, bool one_warp = false) {
-  return run_json(with_sets({kFile, "--kernel", "rows_read4", "--grid", "1", "--block", one_warp ? "32" : "1024",
-                             "--arg", one_warp ? "m=4096" : "m=65536",
-                             "--arg", one_warp ? "mask=2047" : "mask=16383", "--arg", "rows=4", "--arg", "shift=3", "--arg", "pitch=1056",
+// The same with rows_read4: 4 rows 33 lines apart, 8 words of each (4 passes of the same 8 banks).
+nlohmann::json rows4(const std::vector<std::string>& sets) {
+  return run_json(with_sets({kFile, "--kernel", "rows_read4", "--grid", "1", "--block", "1024", "--arg", "m=65536",
+                             "--arg", "mask=16383", "--arg", "rows=4", "--arg", "shift=3", "--arg", "pitch=1056",
                              "--buffer", "in=f32[16384]:random", "--buffer", "out=f32[1024]:zeros"},
                             sets));
 }
@@ -66,6 +63,11 @@ TEST_CASE("with memory.l1_read_bytes a load's bank passes count from 2 lines", "
   const auto few = rows4({"memory.l1_read_bytes=0"}), from_two = rows4({"memory.l1_read_bytes=1"});
   CHECK(cycles(rows4({"memory.l1_read_bytes=0", "memory.l1_replay_cycles=4"})) == cycles(few));
   CHECK(cycles(rows4({"memory.l1_read_bytes=1", "memory.l1_replay_cycles=4"})) > cycles(from_two) + 3 * 2048);
+  // From 2 lines: lanes 2 words apart (stride-l1-s2), 2 passes of 16 banks over 2 lines.
+  const auto two = gather("16383", "2", {"memory.l1_read_bytes=1"});
+  CHECK(cycles(gather("16383", "2", {"memory.l1_read_bytes=0", "memory.l1_replay_cycles=4"})) ==
+        cycles(gather("16383", "2", {"memory.l1_read_bytes=0"})));
+  CHECK(cycles(gather("16383", "2", {"memory.l1_read_bytes=1", "memory.l1_replay_cycles=4"})) > cycles(two) + 3 * 2048);
   check_same_work(few, from_two);
 }
 
