@@ -191,9 +191,11 @@ std::uint64_t MemoryPath::load(std::uint64_t now, const std::vector<LineAccess>&
   // lanes conflict in the data banks holds it past its passes (stride-l1-s4/-s8/-s16/-s32: 4, 8, 16
   // and 32 passes, 5.3/9.1/17.3/33.6 cycles a request). Both 0 on the H100 (withdrawn at stop 35).
   // A conflict is more passes than the bytes read need: an 8- or 16-byte access takes 2 or 4 without one.
-  const std::size_t row = std::size_t{gpu_.shared_banks} * gpu_.shared_bank_bytes;
-  const bool conflicted = passes > std::max<std::size_t>(1, (read + row - 1) / std::max<std::size_t>(row, 1));
-  const unsigned held = std::max(conflicted ? passes + gpu_.l1_replay_cycles : passes, gpu_.l1_request_cycles);
+  unsigned held = std::max(passes, gpu_.l1_request_cycles);
+  if (gpu_.l1_replay_cycles != 0) {
+    const std::size_t row = std::size_t{gpu_.shared_banks} * gpu_.shared_bank_bytes;
+    if (passes > std::max<std::size_t>(1, (read + row - 1) / row)) held = std::max(held, passes + gpu_.l1_replay_cycles);
+  }
   const std::uint64_t start = start_request(now, lines, held, read);
   // memory.l1_pass_cycles: a load's data-bank passes return one after another (chase-lanes-l1: a warp
   // load of 32 L1-resident lines, each lane at a line's first word, 105.8 cycles on the H100 against

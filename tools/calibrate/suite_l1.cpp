@@ -12,21 +12,14 @@ namespace {
 double chase_slots(const Target& t, std::size_t bytes, std::uint32_t lanes, std::uint32_t steps) {
   Run run(t);
   const std::size_t nodes = bytes / 8;
-  const auto base = run.zeros(bytes);
-  const auto order = chain_order(nodes, 42, true);
+  Cycle cycle;
+  cycle.base = run.zeros(bytes);
+  cycle.order = chain_order(nodes, 42, true);
   std::vector<std::uint64_t> words(nodes, 0);
-  for (std::size_t i = 0; i < nodes; ++i) words[order[i]] = base + std::uint64_t{order[(i + 1) % nodes]} * 8;
-  run.write(base, words);
-  std::vector<std::uint64_t> starts(lanes);
-  for (std::uint32_t g = 0; g < lanes; ++g) starts[g] = base + std::uint64_t{order[std::size_t{g} * (nodes / lanes)]} * 8;
-  const auto first = run.zeros(std::size_t{lanes} * 8);
-  run.write(first, starts);
-  const auto out = run.zeros(std::size_t{lanes} * 16);
-  run.launch("mb_memory.kir", "chase_lanes", 1, lanes, {first, out, steps});
-  const auto clocks = run.read_u64(out, std::size_t{lanes} * 2);
-  std::uint64_t most = 0;
-  for (std::uint32_t g = 0; g < lanes; ++g) most = std::max(most, clocks[2 * g]);
-  return double(most) / steps;
+  for (std::size_t i = 0; i < nodes; ++i)
+    words[cycle.order[i]] = cycle.base + std::uint64_t{cycle.order[(i + 1) % nodes]} * 8;
+  run.write(cycle.base, words);
+  return chase_stretches(run, cycle, 8, 1, lanes, steps);
 }
 
 }  // namespace

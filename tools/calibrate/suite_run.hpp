@@ -196,17 +196,17 @@ inline double line_chase(const Target& t, std::size_t bytes, std::size_t nodes, 
   return double(run.read_u64(out, 1)[0]) / steps;
 }
 
-// `blocks` x `threads` threads each chasing its own stretch of one random cycle over `nodes` lines of
-// a buffer of `bytes` (cold): cycles per dependent load of the slowest thread.
-inline double chase_lanes(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t blocks, std::uint32_t threads,
-                   std::uint32_t steps) {
-  Run run(t);
-  const Cycle cycle = random_cycle(run, bytes, nodes, 42);
+// `blocks` x `threads` threads each chasing its own stretch of `cycle` (its nodes `node_bytes`
+// apart from its base), thread g from node g x (nodes / threads) of its order (chase_lanes): cycles
+// per dependent load of the slowest thread.
+inline double chase_stretches(Run& run, const Cycle& cycle, std::size_t node_bytes, std::uint32_t blocks,
+                              std::uint32_t threads, std::uint32_t steps) {
   const auto& order = cycle.order;
-  const auto base = cycle.base;
+  const std::size_t nodes = order.size();
   const std::uint32_t total = blocks * threads;
   std::vector<std::uint64_t> starts(total);
-  for (std::uint32_t g = 0; g < total; ++g) starts[g] = base + std::uint64_t{order[std::size_t{g} * (nodes / total)]} * 128;
+  for (std::uint32_t g = 0; g < total; ++g)
+    starts[g] = cycle.base + std::uint64_t{order[std::size_t{g} * (nodes / total)]} * node_bytes;
   const auto first = run.zeros(std::size_t{total} * 8);
   run.write(first, starts);
   const auto out = run.zeros(std::size_t{total} * 16);
@@ -215,6 +215,14 @@ inline double chase_lanes(const Target& t, std::size_t bytes, std::size_t nodes,
   std::uint64_t most = 0;
   for (std::uint32_t g = 0; g < total; ++g) most = std::max(most, clocks[2 * g]);
   return double(most) / steps;
+}
+
+// `blocks` x `threads` threads each chasing its own stretch of one random cycle over `nodes` lines of
+// a buffer of `bytes` (cold): cycles per dependent load of the slowest thread.
+inline double chase_lanes(const Target& t, std::size_t bytes, std::size_t nodes, std::uint32_t blocks, std::uint32_t threads,
+                          std::uint32_t steps) {
+  Run run(t);
+  return chase_stretches(run, random_cycle(run, bytes, nodes, 42), 128, blocks, threads, steps);
 }
 
 // One warp chasing through shared memory at `stride` words between lanes: cycles per load.
