@@ -12,7 +12,12 @@ import pathlib
 # class: (register type, parameter types and setup, op for step i of chain c)
 CLASSES = {
     "int": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32", lambda i, x: f"add.u32 {x}, {x}, b" if i % 2 == 0 else f"xor.u32 {x}, {x}, a"),
-    "int64": ("u64", "u32 a, u32 b", "cvt.u64.u32 {x}, a\nadd.u64 {x}, {x}, z",
+    # Full width (stop 36): both halves of every operand unknown to the compiler ((a << 32) + b and
+    # (b << 32) + a) and both halves of the result stored. Until stop 35 its operands were zero-extended
+    # 32-bit values and only the low half was stored, and ptxas made the chain 32-bit (IMAD.IADD and one
+    # LOP3 a step: the SASS of stop 26's mb_chain_int64, h100/stop26b/sass-b.tgz), so it measured the
+    # 32-bit add and xor (tput 1.37 cycles an op), not the 64-bit ones.
+    "int64": ("u64", "u32 a, u32 b", "add.u64 {x}, wm, z",
               lambda i, x: f"add.u64 {x}, {x}, wb" if i % 2 == 0 else f"xor.u64 {x}, {x}, wa"),
     "imul": ("u32", "u32 a, u32 b", "add.u32 {x}, a, z32", lambda i, x: f"mul.u32 {x}, {x}, {x}"),
     "imul64": ("u64", "u32 a, u32 b", "cvt.u64.u32 {x}, a\nadd.u64 {x}, {x}, z",
@@ -64,8 +69,10 @@ def kernel(cls, chains):
              "    shr.u64 z, t0, 63",
              "    cvt.u32.u64 z32, z",
              "    cvt.f32.u32 zf, z32"]
-    if cls == "int64":
-        lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b"]
+    if cls == "int64":  # full-width operands: wa = (a << 32) + b, wb = (b << 32) + a, the start wm = wa
+        lines[3] = lines[3] + ", wm, wc"
+        lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wc, wa, 32", "    add.u64 wm, wc, wb",
+                  "    shl.b64 wc, wb, 32", "    add.u64 wb, wc, wa", "    mov.u64 wa, wm"]
     if cls == "logic64":  # a start with both halves unknown to the compiler: (b << 32) + a, and the shifts' temporaries
         lines[3] = lines[3] + ", wm" + "".join(f", s{x}" for x in names)
         lines += ["    cvt.u64.u32 wa, a", "    cvt.u64.u32 wb, b", "    shl.b64 wb, wb, 32", "    add.u64 wm, wb, wa"]
@@ -100,7 +107,7 @@ def kernel(cls, chains):
             lines.append(f"    xor.u32 word, word, {x}")
         elif rtype == "u64":
             lines += [f"    cvt.u32.u64 k, {x}", "    xor.u32 word, word, k"]
-            if cls in ("imul64", "logic64"):  # the high half too: else only 32-bit products are needed
+            if cls in ("imul64", "logic64", "int64"):  # the high half too: else only 32-bit products are needed
                 lines += [f"    shr.u64 wa, {x}, 32", "    cvt.u32.u64 k, wa", "    xor.u32 word, word, k"]
         elif rtype == "f32":
             lines += [f"    cvt.u32.f32 k, {x}", "    xor.u32 word, word, k"]
