@@ -55,6 +55,9 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
     if (in.shift != 1 || in.guarded || in.write >= slots) continue;
+    // A funnel shift is 32 bits wide: with sm.lower_int64 a 64-bit shl and shr stay, as lowered
+    // (set25's hash64: `(z << 13) | (y >> 51)` is SHF.L.U64.HI, IMAD.SHL and SHF.R.U32.HI).
+    if (in.width > 32 && !shape.timing.empty()) continue;
     const std::uint32_t r = reader_in_run(pc, in.write);
     if (r == 0 || !code[r].combines || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
     const std::uint32_t other = code[r].reads[0] == in.write ? code[r].reads[1] : code[r].reads[0];
@@ -194,6 +197,7 @@ CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, 
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
     shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) ||
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
+  if (gpu.lower_int64 != 0) lower_int64(program, kernel, shape);
   if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.vector_shared_loads != 0) group_vector_loads(program, gpu, shape);

@@ -141,6 +141,10 @@ const std::vector<Field>& fields() {
     f.push_back(number("sm.int_either_pipe", &GpuPreset::int_either_pipe,
                        "1: class int (adds, moves) issues to the int or the fma pipe, whichever is free (ptxas's IADD3 or "
                        "IMAD.IADD); 0: the int pipe only"));
+    f.push_back(number("sm.lower_int64", &GpuPreset::lower_int64,
+                       "1: 64-bit integer arithmetic is timed as ptxas lowers it: in 32 bits where only the low half "
+                       "is read, zero extensions free, an add taking in its mul.wide or shl (IMAD.WIDE, LEA), xor/and/or "
+                       "two LOP3 unless a high half is known zero (0: each IR instruction by its own class)"));
     f.push_back(number("sm.fuse_logic", &GpuPreset::fuse_logic,
                        "1: an and/or/xor/not read only by the next such instruction is part of its LOP3, and a rotate's "
                        "two shifts are one funnel shift: they take no issue slot (ptxas)"));
@@ -428,6 +432,7 @@ void validate_preset(const GpuPreset& p) {
        "memory.dram_fetch_sectors", fmt::format("{}", p.dram_fetch_sectors),
        "must be a power of two from 1 to the sectors in a line");
   need(p.unroll >= 1 && p.unroll <= 64, "sm.unroll", fmt::format("{}", p.unroll), "must be 1..64");
+  need(p.lower_int64 <= 1, "sm.lower_int64", fmt::format("{}", p.lower_int64), "must be 0 or 1");
   need(p.fold_truncations <= 1, "sm.fold_truncations", fmt::format("{}", p.fold_truncations), "must be 0 or 1");
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,

@@ -25,9 +25,10 @@ std::uint32_t Sm::pipe(const Inst& in) const {
   // A 32-bit shl by an immediate is an IMAD.SHL.U32 (x times 2^n, the FMA pipe) or an SHF.L (the
   // INT pipe): the SASS of set27's monte_carlo_pi makes every xorshift shl an IMAD.SHL.U32 beside
   // the LOP3s (stop 27).
-  if (ctx_.gpu.int_either_pipe != 0 && in.timing == TimingClass::IntLogic && in.shift == 1 && in.width <= 32)
+  const TimingClass timed = ctx_.shape.timed(in);
+  if (ctx_.gpu.int_either_pipe != 0 && timed == TimingClass::IntLogic && in.shift == 1 && in.width <= 32)
     return kEitherPipe;
-  switch (in.timing) {
+  switch (timed) {
     // ptxas issues adds and moves as IADD3 or MOV on the INT pipe or as IMAD.IADD, IMAD.MOV on the
     // FMA pipe, whichever is less busy (the SASS of tput-int: 50 IMAD beside 43 LOP3; of set23's
     // hash_mix: eight INT-pipe instructions a round in 15.7 cycles, with its adds beside them).
@@ -303,7 +304,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   follow_order(w, in.pc);
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
-  const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
+  const PipelineTiming& pt = ctx_.gpu.timing(ctx_.shape.timed(in));
   std::uint64_t* const free_at = pipe_free_.data() + std::size_t{s.sub_partition} * kPipes;
   std::uint32_t unit = pipe_of_pc_[in.pc];
   if (unit == kEitherPipe) unit = free_at[0] <= now || free_at[0] <= free_at[1] ? 0 : 1;
@@ -442,7 +443,7 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
     }
     if (ctx_.shape.bookkeeping[in.pc] != 0) count_trip(s, in, went_to);
     if (w.divergent_branches != divergent_before) {  // the warp split: a branch after all
-      after = now + std::max<std::uint32_t>(ctx_.gpu.timing(in.timing).latency, 1);
+      after = now + std::max<std::uint32_t>(ctx_.gpu.timing(ctx_.shape.timed(in)).latency, 1);
       break;
     }
     if (stop != Stop::Slice) break;
@@ -452,7 +453,7 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
 
 void Sm::timing_of(WarpSlot& s, const StepRecord& r, std::uint64_t now) {
   const Inst& in = *r.inst;
-  const PipelineTiming& pt = ctx_.gpu.timing(in.timing);
+  const PipelineTiming& pt = ctx_.gpu.timing(ctx_.shape.timed(in));
   std::uint64_t ready = now + pt.latency;
   bool from_memory = false, derived = false;
   // The warp's first special-register read (its S2R; on the GPU %ntid and %nctaid are constant
