@@ -197,7 +197,8 @@ CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, 
   for (std::uint32_t pc = 0; pc < code.size(); ++pc)
     shape.may_fold[pc] = (code[pc].immediate_mov && gpu.fold_immediates != 0) ||
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
-  if (gpu.lower_int64 != 0) lower_int64(program, kernel, shape);
+  if (gpu.lower_int64 != 0 || gpu.fold_widenings != 0 || gpu.fuse_addresses != 0)
+    lower_int64(program, kernel, gpu, shape);
   if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.vector_shared_loads != 0) group_vector_loads(program, gpu, shape);

@@ -1,20 +1,23 @@
-// ptxas's lowering of 64-bit integer arithmetic to the GH100's 32-bit instructions (sm.lower_int64,
-// stop 36; docs/timing.md, "compiler"). The IR, as NVVM's PTX, computes addresses and hashes in
-// 64-bit registers; the SASS does each 64-bit operation as one or two 32-bit instructions, or none:
+// ptxas's lowering of 64-bit integer arithmetic to the GH100's 32-bit instructions (stop 36;
+// docs/timing.md, "compiler"). The IR, as NVVM's PTX, computes addresses and hashes in 64-bit
+// registers; the SASS does each 64-bit operation as one or two 32-bit instructions, or none.
+// sm.lower_int64:
 //  - a 64-bit value whose every reader needs only its low 32 bits (a truncation to 32 bits, or an
 //    add, sub, mul, mad, shl, and, or, xor, not, neg or mov whose own value is such) is computed in
 //    32 bits: the SASS of set25's heat_steps addresses its shared rows with 32-bit LEA and IMAD where
 //    NVVM's PTX has mul.s64, add.s64 and shl.b64 of a cvt.u64.u32, and stop 26's mb_chain_int64
 //    (only its low half stored) is IMAD.IADD and LOP3 (h100/stop26b/sass-b.tgz);
-//  - a zero extension (cvt.u64.u32) is no instruction: the high half is RZ (set25's hash64: an
-//    IMAD.X of RZ takes its add's carry); a sign extension is one SHF.R.S32.HI;
 //  - a full-width add or sub is IADD3 and IMAD.X (class int64); a full-width and, or, xor or not is
 //    two LOP3, timed as two SHF (class logic64), or one when an operand's high half is known zero (a
-//    zero-extended register, an immediate below 2^32); a register mov is at most two MOV (class int);
-//    the SASS of stop 36's full-width mb_chain_int64 (h100/stop36/sass36.tgz);
-//  - an add of a mul.wide's product that nothing else reads is one IMAD.WIDE (class imul): the
-//    mul.wide folds (every global access's address in the SASS, `IMAD.WIDE.U32 R6, R5, 0x8, R6`);
-//  - an add of a shl.b64 by an immediate that nothing else reads is LEA and LEA.HI.X: the shl folds.
+//    zero-extended register, an immediate below 2^32); a shift by 32 or more one SHF; a register
+//    mov at most two MOV (class int): the SASS of stop 36's full-width mb_chain_int64
+//    (h100/stop36/sass36.tgz) and set25's hash64.
+// sm.fold_widenings: a zero extension (cvt.u64.u32) is no instruction, the high half being RZ
+// (set25's hash64: an IMAD.X of RZ takes its add's carry); a sign extension is one SHF.R.S32.HI, or
+// nothing when its value is narrowed.
+// sm.fuse_addresses: an add of a mul.wide's product that nothing else reads is one IMAD.WIDE (class
+// imul; every global access's address in the SASS, `IMAD.WIDE.U32 R6, R5, 0x8, R6`), and of a
+// shl.b64 by an immediate LEA and LEA.HI.X: the mul.wide or shl folds.
 // Fills shape.timing (the class each pc is timed as) and marks folded instructions in may_fold.
 #include <algorithm>
 #include <vector>
@@ -58,7 +61,7 @@ bool signed_type(isa::Type t) {
 }
 }  // namespace
 
-void lower_int64(const Program& program, const isa::Kernel& kernel, CompilerShape& shape) {
+void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPreset& gpu, CompilerShape& shape) {
   const auto& code = program.code;
   const std::size_t n = std::min(kernel.code.size(), code.size());
   const std::size_t regs = kernel.registers.size();
@@ -147,20 +150,22 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, CompilerShap
     }
     return add != 0 && readers[w] == 1 ? add : 0;
   };
+  if (gpu.lower_int64 == 0) std::fill(narrow.begin(), narrow.end(), 0);
   // An add that took in the product or shift before it (IMAD, IMAD.WIDE, LEA): its class is set.
   std::vector<char> fused(code.size(), 0);
   for (std::size_t pc = 0; pc < n; ++pc) {
     const isa::Instruction& in = kernel.code[pc];
     if (!simple(pc) || fused[pc]) continue;
     const bool narrowed = narrow[reg(in.operands[0])] != 0;
-    if (widening(in)) {
+    if (widening(in) && gpu.fold_widenings != 0) {
       // A zero extension is the RZ high half; a sign extension one SHF; either, narrowed, nothing.
       if (!in.guarded && (narrowed || !signed_type(in.source_type))) shape.may_fold[pc] = 1;
       else shape.timing[pc] = TimingClass::IntLogic;
       continue;
     }
     // A product (a mul.wide, or a mul narrowed to 32 bits) read only by an add: one IMAD(.WIDE).
-    if (!in.guarded && (in.op == Opcode::MulWide || (narrowed && in.op == Opcode::Mul && integer64(in.type)))) {
+    if (gpu.fuse_addresses != 0 && !in.guarded &&
+        (in.op == Opcode::MulWide || (narrowed && in.op == Opcode::Mul && integer64(in.type)))) {
       if (const std::size_t add = sole_add(pc); add != 0) {
         shape.may_fold[pc] = 1;
         shape.timing[add] = TimingClass::IntMul;
@@ -170,11 +175,13 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, CompilerShap
     }
     if (!integer64(in.type)) continue;
     // A shl by an immediate read only by an add: LEA (and LEA.HI.X at full width).
-    if (in.op == Opcode::Shl && !in.guarded && in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits < 32)
+    if (gpu.fuse_addresses != 0 && in.op == Opcode::Shl && !in.guarded &&
+        in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits < 32)
       if (const std::size_t add = sole_add(pc); add != 0) {
         shape.may_fold[pc] = 1;
         continue;
       }
+    if (gpu.lower_int64 == 0) continue;
     if (narrowed && narrowable(in.op)) {
       shape.timing[pc] = in.op == Opcode::Mul || in.op == Opcode::Mad ? TimingClass::IntMul
                          : in.op == Opcode::Shl || logic(in.op)       ? TimingClass::IntLogic
@@ -182,8 +189,8 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, CompilerShap
       continue;
     }
     // A shift by 32 or more moves one half into the other: one SHF (or IMAD.SHL), the other half zero.
-    if ((in.op == Opcode::Shl || (in.op == Opcode::Shr && !signed_type(in.type))) && in.operands[2].kind == OperandKind::Immediate &&
-        in.operands[2].bits >= 32 && in.operands[2].bits < 64) {
+    if ((in.op == Opcode::Shl || (in.op == Opcode::Shr && !signed_type(in.type))) &&
+        in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits >= 32 && in.operands[2].bits < 64) {
       shape.timing[pc] = TimingClass::IntLogic;
       continue;
     }

@@ -143,8 +143,14 @@ const std::vector<Field>& fields() {
                        "IMAD.IADD); 0: the int pipe only"));
     f.push_back(number("sm.lower_int64", &GpuPreset::lower_int64,
                        "1: 64-bit integer arithmetic is timed as ptxas lowers it: in 32 bits where only the low half "
-                       "is read, zero extensions free, an add taking in its mul.wide or shl (IMAD.WIDE, LEA), xor/and/or "
-                       "two LOP3 unless a high half is known zero (0: each IR instruction by its own class)"));
+                       "is read, a full-width xor/and/or as two LOP3 (class logic64) unless an operand's high half is "
+                       "known zero, a shift by 32 or more as one (0: each IR instruction by its own class)"));
+    f.push_back(number("sm.fold_widenings", &GpuPreset::fold_widenings,
+                       "1: a cvt of a 32-bit integer to 64 bits takes no issue slot when it zero-extends (the high half "
+                       "is RZ) and is one SHF (class logic) when it sign-extends (0: class cvt)"));
+    f.push_back(number("sm.fuse_addresses", &GpuPreset::fuse_addresses,
+                       "1: a mul.wide, or a shl by an immediate, that only an add reads takes no issue slot: the add is "
+                       "one IMAD.WIDE (class imul) or LEA and LEA.HI.X (0: each issues)"));
     f.push_back(number("sm.fuse_logic", &GpuPreset::fuse_logic,
                        "1: an and/or/xor/not read only by the next such instruction is part of its LOP3, and a rotate's "
                        "two shifts are one funnel shift: they take no issue slot (ptxas)"));
@@ -433,6 +439,8 @@ void validate_preset(const GpuPreset& p) {
        "must be a power of two from 1 to the sectors in a line");
   need(p.unroll >= 1 && p.unroll <= 64, "sm.unroll", fmt::format("{}", p.unroll), "must be 1..64");
   need(p.lower_int64 <= 1, "sm.lower_int64", fmt::format("{}", p.lower_int64), "must be 0 or 1");
+  need(p.fold_widenings <= 1, "sm.fold_widenings", fmt::format("{}", p.fold_widenings), "must be 0 or 1");
+  need(p.fuse_addresses <= 1, "sm.fuse_addresses", fmt::format("{}", p.fuse_addresses), "must be 0 or 1");
   need(p.fold_truncations <= 1, "sm.fold_truncations", fmt::format("{}", p.fold_truncations), "must be 0 or 1");
   need(p.fold_immediates <= 1, "sm.fold_immediates", fmt::format("{}", p.fold_immediates), "must be 0 or 1");
   need(p.dram_page_bytes >= p.line_bytes && (p.dram_page_bytes & (p.dram_page_bytes - 1)) == 0,

@@ -59,7 +59,9 @@ struct GpuPreset {
   std::uint32_t fold_immediates = 0;
   std::uint32_t fold_truncations = 0;  // 1: a cvt of a 64-bit integer to 32 bits takes no issue slot (the low register)  // 1: a mov of an immediate takes no issue slot (ptxas makes it an operand)
   std::uint32_t int_either_pipe = 0;             // 1: int adds and moves issue to the int or the fma pipe, whichever is free (stop 26)
-  std::uint32_t lower_int64 = 0;                 // 1: ptxas's 32-bit lowering of 64-bit integer arithmetic (stop 36)
+  std::uint32_t lower_int64 = 0;     // 1: 64-bit integer arithmetic as ptxas lowers it (stop 36; lower64.cpp)
+  std::uint32_t fold_widenings = 0;  // 1: a zero extension takes no slot, a sign extension is one SHF (stop 36)
+  std::uint32_t fuse_addresses = 0;  // 1: an add takes in the mul.wide or shl it alone reads (stop 36)
   std::uint32_t fuse_logic = 0;                  // ptxas's LOP3 and funnel-shift fusion of logic (stop 26; 0: off)
   std::uint32_t unroll = 1;           // a counted innermost loop's counter, compare and back branch issue once per this many trips
   std::uint32_t predicated_shared_passes = 0;    // 1: a skipped if-converted body's shared accesses each take a pass of the shared pipe

@@ -54,14 +54,14 @@ struct CompilerShape {
   // sm.special_register_cycles (empty when 0): per pc, whether it reads a special register the SM
   // serves one warp after another (any but %clock, %clock64 and %warpsize).
   std::vector<std::uint8_t> reads_special;
-  // sm.lower_int64 (empty when 0): per pc, the class the GPU's instructions for it are timed as
+  // sm.lower_int64, sm.fold_widenings, sm.fuse_addresses (empty when all 0): per pc, the class the GPU's instructions for it are timed as
   // (ptxas's 32-bit lowering of 64-bit integer arithmetic, lower64.cpp); the IR's class otherwise.
   std::vector<isa::TimingClass> timing;
   isa::TimingClass timed(const Inst& in) const { return timing.empty() ? in.timing : timing[in.pc]; }
 };
-// ptxas's lowering of 64-bit integer arithmetic (sm.lower_int64): fills shape.timing and folds
-// zero extensions, and the products and shifts an add takes in, in shape.may_fold.
-void lower_int64(const Program& program, const isa::Kernel& kernel, CompilerShape& shape);
+// ptxas's lowering of 64-bit integer arithmetic (sm.lower_int64, sm.fold_widenings,
+// sm.fuse_addresses): fills shape.timing and marks folded instructions in shape.may_fold.
+void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPreset& gpu, CompilerShape& shape);
 // The issue order of each straight-line run with shared loads hoisted (sm.hoist_shared_loads) and
 // arithmetic ordered by its operands' latencies (sm.schedule_arithmetic); fills shape.next and
 // shape.entry.

@@ -1,8 +1,9 @@
-// ptxas's lowering of 64-bit integer arithmetic (sm.lower_int64, stop 36; sim/timing/lower64.cpp),
-// asserted from the JSON report of tests/data/timing/stop36.kir's kernels on one SM: full-width
-// xors are two LOP3 (timed as logic64), a xor with a zero-extended operand one (logic), 64-bit
-// arithmetic only ever truncated is 32-bit, and an address's mul.wide or shl and zero extension fold
-// into its add. None changes what a kernel computes or how many IR instructions it runs.
+// ptxas's lowering of 64-bit integer arithmetic (stop 36; sim/timing/lower64.cpp), asserted from the
+// JSON report of tests/data/timing/stop36.kir's kernels on one SM. sm.lower_int64: full-width xors
+// are two LOP3 (timed as logic64), a xor with a zero-extended operand one (logic), and 64-bit
+// arithmetic only ever truncated is 32-bit; sm.fold_widenings: a zero extension takes no slot;
+// sm.fuse_addresses: an address's mul.wide or shl folds into its add. None changes what a kernel
+// computes or how many IR instructions it runs.
 #include <catch2/catch.hpp>
 
 #include "tests/kernels/timing_test_util.hpp"
@@ -11,6 +12,8 @@ using namespace warpsim::timing_test;
 
 namespace {
 const std::string kFile = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop36.kir";
+const std::vector<std::string> kAllOff{"lower_int64=0", "fold_widenings=0", "fuse_addresses=0"};
+const std::vector<std::string> kAllOn{"lower_int64=1", "fold_widenings=1", "fuse_addresses=1"};
 
 nlohmann::json chains(const std::string& kernel, const std::vector<std::string>& sets) {
   std::vector<std::string> args{kFile,          "--kernel", kernel,          "--grid",   "1",
@@ -63,16 +66,24 @@ TEST_CASE("64-bit arithmetic whose values are only truncated is timed as 32-bit"
 }
 
 TEST_CASE("an address's mul.wide, shl and zero extension fold into its add", "[timing]") {
-  const auto off = addresses({"lower_int64=0"}), on = addresses({"lower_int64=1"});
+  const auto off = addresses(kAllOff), on = addresses(kAllOn);
   check_same_work(off, on);
   // Three IR instructions a trip take no issue slot: the mul.wide (IMAD.WIDE), the cvt.u64.u32 and
   // the shl (LEA), 16 warps x 64 trips; and the mul.wide of the store's address after them.
   CHECK(issue_slots(off) - issue_slots(on) == 3 * 16 * 64 + 16);
   CHECK(cycles(on) < cycles(off));
-  // The IMAD.WIDE is timed as imul: int64's interval no longer holds it.
-  CHECK(cycles(addresses({"lower_int64=1", "imul_interval=8"})) > cycles(on));
+  // Each parameter alone: the zero extension (one a trip), the two folds into adds (two a trip and
+  // the store's).
+  CHECK(issue_slots(off) - issue_slots(addresses({"lower_int64=0", "fold_widenings=1", "fuse_addresses=0"})) == 16 * 64);
+  CHECK(issue_slots(off) - issue_slots(addresses({"lower_int64=0", "fold_widenings=0", "fuse_addresses=1"})) ==
+        2 * 16 * 64 + 16);
+  // The add is the IMAD.WIDE, timed as imul: the folded mul.wide's value is ready with its sources,
+  // so imul's latency reaches the load only through the add.
+  CHECK(cycles(addresses({"fuse_addresses=1", "imul_latency=100"})) > cycles(addresses({"fuse_addresses=1"})) + 1000);
 }
 
-TEST_CASE("sm.lower_int64 is 0 or 1", "[timing]") {
-  check_refused({{"lower_int64=2", "'sm.lower_int64': '2' must be 0 or 1"}});
+TEST_CASE("sm.lower_int64, sm.fold_widenings and sm.fuse_addresses are 0 or 1", "[timing]") {
+  check_refused({{"lower_int64=2", "'sm.lower_int64': '2' must be 0 or 1"},
+                 {"fold_widenings=2", "'sm.fold_widenings': '2' must be 0 or 1"},
+                 {"fuse_addresses=3", "'sm.fuse_addresses': '3' must be 0 or 1"}});
 }
