@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdlib>
-
 #include "device/errors.hpp"
 
 namespace warpsim::cuda {
@@ -31,15 +29,8 @@ struct Nvrtc::Api {
 };
 
 Nvrtc::Nvrtc() : api_(std::make_unique<Api>()) {
-  // Where a CUDA driver is installed, NVRTC keeps what ptxas compiled in the driver's compute cache
-  // (~/.nv/ComputeCache) and a second compile of the same program is served from it without running
-  // ptxas, so its log has no `-v` register counts: the importer then fell back to the IR's own count,
-  // and a kernel's occupancy, and its predicted time, depended on what the machine had compiled
-  // before (stop 36: set28's stencil3d on 512x512x64, 32 registers from ptxas and 100% occupancy
-  // on a fresh device machine, the IR's 36+ and 75% on any later compile; 48.8 against 64.7 us).
-  // Compiles here are always fresh, on every machine.
-  static const bool cache_off = [] { return setenv("CUDA_CACHE_DISABLE", "1", 1) == 0; }();
-  (void)cache_off;
+  // CUDA_CACHE_DISABLE=1 is set by tools/main.cpp before anything loads: a compile served from the
+  // driver's compute cache has no ptxas register counts (stop 36).
   library_ = std::make_unique<SharedLibrary>(std::vector<std::string>{
       "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "/usr/local/cuda/lib64/libnvrtc.so",
       "/usr/local/cuda/lib64/libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so.12"});

@@ -19,7 +19,7 @@ namespace {
 //    reads either, is one funnel shift (SHF.L.W: a rotate, both of one register) or one LEA.HI (set23's
 //    hash_mix, whose `(h << 7) | (h >> 25)` NVVM rewrote with two registers): the two shifts fold.
 // Folded instructions take no issue slot; their results are ready when their sources are (Sm::fold).
-void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShape& shape) {
+void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, bool lower_int64, CompilerShape& shape) {
   std::vector<std::uint32_t> readers(slots, 0);
   for (const Inst& in : code)
     for (unsigned k = 0; k < in.read_count; ++k)
@@ -57,7 +57,7 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, CompilerShap
     if (in.shift != 1 || in.guarded || in.write >= slots) continue;
     // A funnel shift is 32 bits wide: with sm.lower_int64 a 64-bit shl and shr stay, as lowered
     // (set25's hash64: `(z << 13) | (y >> 51)` is SHF.L.U64.HI, IMAD.SHL and SHF.R.U32.HI).
-    if (in.width > 32 && !shape.timing.empty()) continue;
+    if (in.width > 32 && lower_int64) continue;
     const std::uint32_t r = reader_in_run(pc, in.write);
     if (r == 0 || !code[r].combines || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
     const std::uint32_t other = code[r].reads[0] == in.write ? code[r].reads[1] : code[r].reads[0];
@@ -199,7 +199,7 @@ CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, 
                          (code[pc].truncation && gpu.fold_truncations != 0) || shape.bookkeeping[pc] != 0;
   if (gpu.lower_int64 != 0 || gpu.fold_widenings != 0 || gpu.fuse_addresses != 0)
     lower_int64(program, kernel, gpu, shape);
-  if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, shape);
+  if (gpu.fuse_logic != 0) fuse_logic(code, program.scoreboard_slots, gpu.lower_int64 != 0, shape);
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.vector_shared_loads != 0) group_vector_loads(program, gpu, shape);
   if (gpu.batched_loads == 0) return shape;

@@ -126,6 +126,8 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
       }
       if (zero) zero_high[w] = 1;
       else other[w] = 1;
+      for (unsigned k = 0; k + 1 < code[pc].write_count && k < 3; ++k)  // an ld.v2's second register
+        if (code[pc].more_writes[k] < regs) other[code[pc].more_writes[k]] = 1;
     }
     for (std::size_t r = 0; r < regs; ++r) zero_high[r] = zero_high[r] && !other[r];
   }
@@ -145,14 +147,15 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
         if (!simple(k) || code[k].guarded || kernel.code[k].op != Opcode::Add || !integer64(kernel.code[k].type)) return 0;
         add = k;
       }
-      if (add != 0 && code[k].write == w && !code[k].guarded) return add;
+      if (code[k].write == w && !code[k].guarded) return add;  // 0 when rewritten before any read
       if (code[k].flow != Flow::Normal) break;
     }
     return add != 0 && readers[w] == 1 ? add : 0;
   };
   if (gpu.lower_int64 == 0) std::fill(narrow.begin(), narrow.end(), 0);
-  // An add that took in the product or shift before it (IMAD, IMAD.WIDE, LEA): its class is set.
-  std::vector<char> fused(code.size(), 0);
+  // An add that took in the product before it (IMAD, IMAD.WIDE): its class is set. An add takes in
+  // one product or shift at most (absorbed).
+  std::vector<char> fused(code.size(), 0), absorbed(code.size(), 0);
   for (std::size_t pc = 0; pc < n; ++pc) {
     const isa::Instruction& in = kernel.code[pc];
     if (!simple(pc) || fused[pc]) continue;
@@ -166,10 +169,10 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
     // A product (a mul.wide, or a mul narrowed to 32 bits) read only by an add: one IMAD(.WIDE).
     if (gpu.fuse_addresses != 0 && !in.guarded &&
         (in.op == Opcode::MulWide || (narrowed && in.op == Opcode::Mul && integer64(in.type)))) {
-      if (const std::size_t add = sole_add(pc); add != 0) {
+      if (const std::size_t add = sole_add(pc); add != 0 && !absorbed[add]) {
         shape.may_fold[pc] = 1;
         shape.timing[add] = TimingClass::IntMul;
-        fused[add] = 1;
+        fused[add] = absorbed[add] = 1;
         continue;
       }
     }
@@ -177,8 +180,9 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
     // A shl by an immediate read only by an add: LEA (and LEA.HI.X at full width).
     if (gpu.fuse_addresses != 0 && in.op == Opcode::Shl && !in.guarded &&
         in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits < 32)
-      if (const std::size_t add = sole_add(pc); add != 0) {
+      if (const std::size_t add = sole_add(pc); add != 0 && !absorbed[add]) {
         shape.may_fold[pc] = 1;
+        absorbed[add] = 1;
         continue;
       }
     if (gpu.lower_int64 == 0) continue;

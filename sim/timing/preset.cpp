@@ -147,10 +147,13 @@ const std::vector<Field>& fields() {
                        "known zero, a shift by 32 or more as one (0: each IR instruction by its own class)"));
     f.push_back(number("sm.fold_widenings", &GpuPreset::fold_widenings,
                        "1: a cvt of a 32-bit integer to 64 bits takes no issue slot when it zero-extends (the high half "
-                       "is RZ) and is one SHF (class logic) when it sign-extends (0: class cvt)"));
+                       "is RZ) or, with sm.lower_int64, when only its low half is read, and is one SHF (class logic) "
+                       "when it sign-extends (0: class cvt)"));
     f.push_back(number("sm.fuse_addresses", &GpuPreset::fuse_addresses,
-                       "1: a mul.wide, or a shl by an immediate, that only an add reads takes no issue slot: the add is "
-                       "one IMAD.WIDE (class imul) or LEA and LEA.HI.X (0: each issues)"));
+                       "1: a mul.wide (or, with sm.lower_int64, a u64 mul only truncated), or a u64 shl by an immediate "
+                       "below 32, whose value only an unguarded u64 add in its straight-line run reads takes no issue "
+                       "slot: the add is one IMAD.WIDE (class imul) or LEA and LEA.HI.X; an add takes in one (0: each "
+                       "issues)"));
     f.push_back(number("sm.fuse_logic", &GpuPreset::fuse_logic,
                        "1: an and/or/xor/not read only by the next such instruction is part of its LOP3, and a rotate's "
                        "two shifts are one funnel shift: they take no issue slot (ptxas)"));

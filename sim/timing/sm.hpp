@@ -36,7 +36,9 @@ struct CompilerShape {
   // loop's back branch.
   std::vector<std::uint16_t> bookkeeping;
   std::vector<std::uint32_t> back_branch;
-  std::vector<std::uint8_t> may_fold;  // per pc: a folded immediate or loop bookkeeping (Sm::fold looks)
+  // per pc: an instruction ptxas folds into another (an immediate, a truncation, loop bookkeeping,
+  // logic fusion, vector loads' members, the lowering's widenings and address products): Sm::fold
+  std::vector<std::uint8_t> may_fold;
   // sm.hoist_shared_loads: the order in which a straight-line run issues when the compiler's list
   // scheduling moved shared loads up (empty when off). next[pc]: the pc a warp issues after pc, or
   // kInOrder where that is pc + 1; entry[pc]: the pc a warp arriving at pc issues first (pc itself

@@ -319,10 +319,11 @@ TEST_CASE("an if-converted branch: a warp whose lanes all skip the body still is
   const std::string file = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/if_convert.kir";
   auto run = [&](const char* kernel, int most) {
     return run_json({file, "--kernel", kernel, "--grid", "1", "--block", "64", "--buffer", "out=u32[64]:zeros",
-                     "--gpu-set", fmt::format("if_convert_max={}", most), "--gpu-set", "lower_int64=0"});
+                     "--gpu-set", fmt::format("if_convert_max={}", most), "--gpu-set", "fold_widenings=0",
+                     "--gpu-set", "fuse_addresses=0"});
   };
-  // Without sm.lower_int64, whose folded zero extensions take no slot: issued minus executed is then
-  // the predicated slots alone.
+  // Without the lowering's folds (sm.fold_widenings, sm.fuse_addresses; both 0 on the H100), whose
+  // folded instructions take no slot: issued minus executed is then the predicated slots alone.
   auto predicated_slots = [](const nlohmann::json& r) {
     const auto& l = r["launches"][0];
     return l["timing"]["stalls"]["issued"].get<std::int64_t>() - l["warp_instructions"].get<std::int64_t>();
@@ -330,7 +331,7 @@ TEST_CASE("an if-converted branch: a warp whose lanes all skip the body still is
   // Warp 1 skips the 3-instruction body once: the branch's slot is the body's first, 2 more follow.
   const auto off = run("if_convert", 0), shorter = run("if_convert", 2), fits = run("if_convert", 3),
              h100 = run_json({file, "--kernel", "if_convert", "--grid", "1", "--block", "64", "--buffer",
-                              "out=u32[64]:zeros", "--gpu-set", "lower_int64=0"});
+                              "out=u32[64]:zeros", "--gpu-set", "fold_widenings=0", "--gpu-set", "fuse_addresses=0"});
   CHECK(predicated_slots(off) == 0);
   CHECK(predicated_slots(shorter) == 0);
   CHECK(predicated_slots(fits) == 2);
