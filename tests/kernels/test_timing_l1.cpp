@@ -36,11 +36,6 @@ nlohmann::json rows4(const std::vector<std::string>& sets) {
                             sets));
 }
 
-void check_same_work(const nlohmann::json& a, const nlohmann::json& b) {
-  REQUIRE(!a["outputs"].empty());
-  CHECK(a["outputs"] == b["outputs"]);
-  CHECK(a["launches"][0]["warp_instructions"] == b["launches"][0]["warp_instructions"]);
-}
 }  // namespace
 
 TEST_CASE("a global load's data term is the bytes its lanes read (memory.l1_read_bytes)", "[timing]") {

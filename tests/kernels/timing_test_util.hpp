@@ -105,6 +105,14 @@ inline const nlohmann::json& memory_of(const nlohmann::json& report, std::size_t
 }
 
 inline std::string stop23_file() { return std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop23.kir"; }
+// Two runs of one launch that differ only in timing parameters: the same results, the same IR
+// instructions executed, the same IR classes in the report.
+inline void check_same_work(const nlohmann::json& a, const nlohmann::json& b) {
+  REQUIRE(!a["outputs"].empty());
+  CHECK(a["outputs"] == b["outputs"]);
+  CHECK(a["launches"][0]["warp_instructions"] == b["launches"][0]["warp_instructions"]);
+  CHECK(a["launches"][0]["instruction_mix"] == b["launches"][0]["instruction_mix"]);
+}
 inline std::int64_t issue_slots(const nlohmann::json& r) {
   return r["launches"][0]["timing"]["stalls"]["issued"].get<std::int64_t>();
 }

@@ -682,6 +682,7 @@ std::vector<BenchInfo> make_suite() {
                [](const Target& t) { return stream(t, 2u << 20, 8); }});
   add_stop34(s);
   add_stop35(s);
+  add_stop36(s);
   return s;
 }
 

@@ -308,5 +308,6 @@ inline double l2_stream(const Target& t) {
 void add_stop34(std::vector<BenchInfo>& s);
 // Stop 35's (suite_l1.cpp).
 void add_stop35(std::vector<BenchInfo>& s);
+void add_stop36(std::vector<BenchInfo>& s);
 
 }  // namespace warpsim::calib::suite_detail
