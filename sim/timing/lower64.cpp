@@ -46,11 +46,15 @@ bool narrowable(Opcode op) {
     case Opcode::Xor:
     case Opcode::Not:
     case Opcode::Neg:
-    case Opcode::Mov: return true;
-    default: return false;
+    case Opcode::Mov:
+      return true;
+    default:
+      return false;
   }
 }
-bool logic(Opcode op) { return op == Opcode::And || op == Opcode::Or || op == Opcode::Xor || op == Opcode::Not; }
+bool logic(Opcode op) {
+  return op == Opcode::And || op == Opcode::Or || op == Opcode::Xor || op == Opcode::Not;
+}
 // A cvt from a 32-bit-or-narrower integer to a 64-bit one.
 bool widening(const isa::Instruction& in) {
   return in.op == Opcode::Cvt && integer64(in.type) && isa::type_bytes(in.source_type) <= 4 &&
@@ -85,7 +89,8 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
   // narrow": a reader that is not a truncation, nor a narrowable instruction writing a narrow
   // register, makes each 64-bit register it reads wide.
   std::vector<char> narrow(regs, 0);
-  for (std::size_t r = 0; r < regs; ++r) narrow[r] = integer64(kernel.registers[r].type) && !kernel.registers[r].is_param;
+  for (std::size_t r = 0; r < regs; ++r)
+    narrow[r] = integer64(kernel.registers[r].type) && !kernel.registers[r].is_param;
   auto keeps_narrow = [&](std::size_t pc) {
     const isa::Instruction& in = kernel.code[pc];
     if (code[pc].truncation) return true;
@@ -118,14 +123,19 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
       const isa::Instruction& in = kernel.code[pc];
       bool zero = false;
       if (simple(pc) && !in.guarded) {
-        if (widening(in)) zero = !signed_type(in.source_type);
-        else if (in.op == Opcode::And && integer64(in.type)) zero = small(in.operands[1]) || small(in.operands[2]);
-        else if (in.op == Opcode::Mov && integer64(in.type)) zero = small(in.operands[1]);
+        if (widening(in))
+          zero = !signed_type(in.source_type);
+        else if (in.op == Opcode::And && integer64(in.type))
+          zero = small(in.operands[1]) || small(in.operands[2]);
+        else if (in.op == Opcode::Mov && integer64(in.type))
+          zero = small(in.operands[1]);
         else if (in.op == Opcode::Shr && integer64(in.type) && !signed_type(in.type))
           zero = in.operands[2].kind == OperandKind::Immediate && in.operands[2].bits >= 32;
       }
-      if (zero) zero_high[w] = 1;
-      else other[w] = 1;
+      if (zero)
+        zero_high[w] = 1;
+      else
+        other[w] = 1;
       for (unsigned k = 0; k + 1 < code[pc].write_count && k < 3; ++k)  // an ld.v2's second register
         if (code[pc].more_writes[k] < regs) other[code[pc].more_writes[k]] = 1;
     }
@@ -144,7 +154,8 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
       for (unsigned j = 0; j < code[k].read_count; ++j) reads |= code[k].reads[j] == w;
       if (reads && add != 0) return 0;
       if (reads) {
-        if (!simple(k) || code[k].guarded || kernel.code[k].op != Opcode::Add || !integer64(kernel.code[k].type)) return 0;
+        if (!simple(k) || code[k].guarded || kernel.code[k].op != Opcode::Add || !integer64(kernel.code[k].type))
+          return 0;
         add = k;
       }
       if (code[k].write == w && !code[k].guarded) return add;  // 0 when rewritten before any read
@@ -162,8 +173,10 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
     const bool narrowed = narrow[reg(in.operands[0])] != 0;
     if (widening(in) && gpu.fold_widenings != 0) {
       // A zero extension is the RZ high half; a sign extension one SHF; either, narrowed, nothing.
-      if (!in.guarded && (narrowed || !signed_type(in.source_type))) shape.may_fold[pc] = 1;
-      else shape.timing[pc] = TimingClass::IntLogic;
+      if (!in.guarded && (narrowed || !signed_type(in.source_type)))
+        shape.may_fold[pc] = 1;
+      else
+        shape.timing[pc] = TimingClass::IntLogic;
       continue;
     }
     // A product (a mul.wide, or a mul narrowed to 32 bits) read only by an add: one IMAD(.WIDE).

@@ -107,7 +107,8 @@ void schedule_runs(const Program& program, const GpuPreset& gpu, CompilerShape& 
     auto edge = [&](std::uint32_t from, std::uint32_t to, bool value = false) {
       if (from == kNone || from == to) return;
       auto& out = successors[from];
-      const std::uint32_t cycles = value ? std::max<std::uint32_t>(gpu.timing(shape.timed(code[begin + from])).latency, 1) : 1;
+      const std::uint32_t cycles =
+          value ? std::max<std::uint32_t>(gpu.timing(shape.timed(code[begin + from])).latency, 1) : 1;
       if (!out.empty() && out.back() == to) {
         after[from].back() = std::max(after[from].back(), cycles);
         return;

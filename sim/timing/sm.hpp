@@ -56,8 +56,9 @@ struct CompilerShape {
   // sm.special_register_cycles (empty when 0): per pc, whether it reads a special register the SM
   // serves one warp after another (any but %clock, %clock64 and %warpsize).
   std::vector<std::uint8_t> reads_special;
-  // sm.lower_int64, sm.fold_widenings, sm.fuse_addresses (empty when all 0): per pc, the class the GPU's instructions for it are timed as
-  // (ptxas's 32-bit lowering of 64-bit integer arithmetic, lower64.cpp); the IR's class otherwise.
+  // sm.lower_int64, sm.fold_widenings, sm.fuse_addresses (empty when all 0): per pc, the class the
+  // GPU's instructions for it are timed as (ptxas's 32-bit lowering of 64-bit integer arithmetic,
+  // lower64.cpp); the IR's class otherwise.
   std::vector<isa::TimingClass> timing;
   isa::TimingClass timed(const Inst& in) const { return timing.empty() ? in.timing : timing[in.pc]; }
 };

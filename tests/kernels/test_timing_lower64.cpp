@@ -16,18 +16,32 @@ const std::vector<std::string> kLowerOff{"lower_int64=0", "fold_widenings=0", "f
 const std::vector<std::string> kLowerOn{"lower_int64=1", "fold_widenings=1", "fuse_addresses=1"};
 
 nlohmann::json chains(const std::string& kernel, const std::vector<std::string>& sets) {
-  std::vector<std::string> args{kStop36File,          "--kernel", kernel,          "--grid",   "1",
-                                "--block",      "512",      "--arg",         "rounds=64", "--arg",
-                                "a=12345",      "--arg",    "b=678",         "--buffer", "out=u32[512]:zeros",
-                                "--gpu-set",    "gpu.sms=1"};
+  std::vector<std::string> args{kStop36File, "--kernel", kernel,  "--grid",    "1",
+                                "--block",   "512",      "--arg", "rounds=64", "--arg",
+                                "a=12345",   "--arg",    "b=678", "--buffer",  "out=u32[512]:zeros",
+                                "--gpu-set", "gpu.sms=1"};
   for (const auto& s : sets) args.insert(args.end(), {"--gpu-set", s});
   return run_json(args);
 }
 
 nlohmann::json addresses(const std::vector<std::string>& sets) {
-  std::vector<std::string> args{kStop36File,    "--kernel", "addresses", "--grid",   "1",          "--block",
-                                "512",    "--arg",    "rounds=64", "--arg",    "mask=1023",  "--buffer",
-                                "in=u32[1024]:random", "--buffer", "out=u32[512]:zeros", "--gpu-set", "gpu.sms=1"};
+  std::vector<std::string> args{kStop36File,
+                                "--kernel",
+                                "addresses",
+                                "--grid",
+                                "1",
+                                "--block",
+                                "512",
+                                "--arg",
+                                "rounds=64",
+                                "--arg",
+                                "mask=1023",
+                                "--buffer",
+                                "in=u32[1024]:random",
+                                "--buffer",
+                                "out=u32[512]:zeros",
+                                "--gpu-set",
+                                "gpu.sms=1"};
   for (const auto& s : sets) args.insert(args.end(), {"--gpu-set", s});
   return run_json(args);
 }
@@ -68,7 +82,8 @@ TEST_CASE("an address's mul.wide, shl and zero extension fold into its add", "[t
   CHECK(cycles(on) < cycles(off));
   // Each parameter alone: the zero extension (one a trip), the two folds into adds (two a trip and
   // the store's).
-  CHECK(issue_slots(off) - issue_slots(addresses({"lower_int64=0", "fold_widenings=1", "fuse_addresses=0"})) == 16 * 64);
+  CHECK(issue_slots(off) - issue_slots(addresses({"lower_int64=0", "fold_widenings=1", "fuse_addresses=0"})) ==
+        16 * 64);
   CHECK(issue_slots(off) - issue_slots(addresses({"lower_int64=0", "fold_widenings=0", "fuse_addresses=1"})) ==
         2 * 16 * 64 + 16);
   // The add is the IMAD.WIDE, timed as imul, and the folded mul.wide's value is ready with its
@@ -83,9 +98,9 @@ TEST_CASE("an address's mul.wide, shl and zero extension fold into its add", "[t
 
 TEST_CASE("an add takes in one product at most", "[timing]") {
   auto run = [](const char* fuse) {
-    return run_json({kStop36File, "--kernel", "two_products", "--grid", "1", "--block", "512", "--arg", "rounds=64", "--arg",
-                     "mask=511", "--buffer", "in=u32[1024]:random", "--buffer", "out=u32[512]:zeros", "--gpu-set",
-                     "gpu.sms=1", "--gpu-set", fuse});
+    return run_json({kStop36File, "--kernel", "two_products", "--grid", "1", "--block", "512", "--arg", "rounds=64",
+                     "--arg", "mask=511", "--buffer", "in=u32[1024]:random", "--buffer", "out=u32[512]:zeros",
+                     "--gpu-set", "gpu.sms=1", "--gpu-set", fuse});
   };
   const auto off = run("fuse_addresses=0"), on = run("fuse_addresses=1");
   check_same_work(off, on);

@@ -17,7 +17,8 @@ double index_chase(const Target& t, const std::string& kernel) {
   const auto base = run.zeros(bytes);
   const auto order = chain_order(nodes);
   std::vector<std::uint64_t> words(bytes / 8, 0);  // pairs of u32 words, little-endian
-  for (std::size_t i = 0; i < nodes; ++i) words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
+  for (std::size_t i = 0; i < nodes; ++i)
+    words[std::size_t{order[i]} * 16] = std::uint64_t{order[(i + 1) % nodes]} * 32;
   run.write(base, words);
   const auto out = run.zeros(16);
   constexpr std::uint32_t warm = 64, steps = 1024;
