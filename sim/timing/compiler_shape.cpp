@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "sim/timing/run_readers.hpp"
 #include "sim/timing/sm.hpp"
 
 namespace warpsim::sim {
@@ -20,37 +21,7 @@ namespace {
 //    hash_mix, whose `(h << 7) | (h >> 25)` NVVM rewrote with two registers): the two shifts fold.
 // Folded instructions take no issue slot; their results are ready when their sources are (Sm::fold).
 void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, bool lower_int64, CompilerShape& shape) {
-  std::vector<std::uint32_t> readers(slots, 0);
-  for (const Inst& in : code)
-    for (unsigned k = 0; k < in.read_count; ++k)
-      if (in.reads[k] < slots) ++readers[in.reads[k]];
-  auto single = [&](std::uint32_t r) { return r < slots && readers[r] == 1; };
-  // The instruction of pc's straight-line run after pc that reads r, or 0.
-  auto reader_in_run = [&](std::uint32_t pc, std::uint32_t r) -> std::uint32_t {
-    for (std::uint32_t k = pc + 1; k < code.size(); ++k) {
-      const Inst& next = code[k];
-      if (next.block_start) return 0;
-      for (unsigned j = 0; j < next.read_count; ++j)
-        if (next.reads[j] == r) return next.flow == Flow::Normal ? k : 0;
-      if (next.flow != Flow::Normal || next.write == r) return 0;  // r's value is gone unread
-    }
-    return 0;
-  };
-  // Whether the value pc writes is read by `reader` only: the register is written again in the run
-  // before any other read, or nothing else in the kernel reads it (NVVM's registers are written once).
-  auto only_reader = [&](std::uint32_t pc, std::uint32_t reader) {
-    const std::uint32_t reg = code[pc].write;
-    if (code[reader].write == reg) return true;
-    for (std::uint32_t k = reader + 1; k < code.size(); ++k) {
-      const Inst& next = code[k];
-      if (next.block_start) break;
-      for (unsigned j = 0; j < next.read_count; ++j)
-        if (next.reads[j] == reg) return false;
-      if (next.write == reg && !next.guarded) return true;  // a guarded write may leave the value
-      if (next.flow != Flow::Normal) break;
-    }
-    return single(reg);
-  };
+  const RunReaders runs(code, slots);
   std::vector<char> absorbed(code.size(), 0);
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
@@ -58,14 +29,14 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, bool lower_i
     // A funnel shift is 32 bits wide: with sm.lower_int64 a 64-bit shl and shr stay, as lowered
     // (set25's hash64: `(z << 13) | (y >> 51)` is SHF.L.U64.HI, IMAD.SHL and SHF.R.U32.HI).
     if (in.width > 32 && lower_int64) continue;
-    const std::uint32_t r = reader_in_run(pc, in.write);
-    if (r == 0 || !code[r].combines || code[r].guarded || code[r].read_count != 2 || !only_reader(pc, r)) continue;
+    const std::uint32_t r = runs.reader_in_run(pc, in.write);
+    if (r == 0 || !code[r].combines || code[r].guarded || code[r].read_count != 2 || !runs.only_reader(pc, r)) continue;
     const std::uint32_t other = code[r].reads[0] == in.write ? code[r].reads[1] : code[r].reads[0];
     for (std::uint32_t k = r; k-- > 0;) {  // the other half: a shr by the rest of the width, in the run
       const Inst& half = code[k];
       if (half.write == other) {
         if (half.shift == 2 && !half.guarded && half.width == in.width && in.shift_amount + half.shift_amount == in.width &&
-            reader_in_run(k, other) == r && only_reader(k, r)) {
+            runs.reader_in_run(k, other) == r && runs.only_reader(k, r)) {
           shape.may_fold[pc] = 1;
           shape.may_fold[k] = 1;
           absorbed[r] = 1;  // the funnel shift: no LOP3 fold into it, nor of it into its reader
@@ -78,8 +49,8 @@ void fuse_logic(const std::vector<Inst>& code, std::uint32_t slots, bool lower_i
   for (std::uint32_t pc = 0; pc < code.size(); ++pc) {
     const Inst& in = code[pc];
     if (!in.lop || in.guarded || absorbed[pc] || in.write >= slots) continue;
-    const std::uint32_t r = reader_in_run(pc, in.write);
-    if (r == 0 || !code[r].lop || code[r].guarded || absorbed[r] || !only_reader(pc, r)) continue;
+    const std::uint32_t r = runs.reader_in_run(pc, in.write);
+    if (r == 0 || !code[r].lop || code[r].guarded || absorbed[r] || !runs.only_reader(pc, r)) continue;
     shape.may_fold[pc] = 1;
     absorbed[r] = 1;
   }

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "sim/timing/run_readers.hpp"
 #include "sim/timing/sm.hpp"
 
 namespace warpsim::sim {
@@ -80,11 +81,6 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
     return code[pc].flow == Flow::Normal && code[pc].access_bytes == 0 && code[pc].write_count == 1 &&
            kernel.code[pc].vector == 0 && kernel.code[pc].operand_count >= 2 && reg(kernel.code[pc].operands[0]) < regs;
   };
-  std::vector<std::uint32_t> readers(regs, 0);
-  for (std::size_t pc = 0; pc < n; ++pc) {
-    for (unsigned k = 0; k < code[pc].read_count; ++k)
-      if (code[pc].reads[k] < regs) ++readers[code[pc].reads[k]];
-  }
   // narrow[r]: every reader of 64-bit register r needs only its low 32 bits. A fixpoint from "all
   // narrow": a reader that is not a truncation, nor a narrowable instruction writing a narrow
   // register, makes each 64-bit register it reads wide.
@@ -141,27 +137,16 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
     }
     for (std::size_t r = 0; r < regs; ++r) zero_high[r] = zero_high[r] && !other[r];
   }
-  // The single reader of the value pc writes, if it is an unguarded add in pc's straight-line run:
-  // the register is written again in the run before any other read, or nothing else in the kernel
-  // reads it (NVVM writes a register once).
+  // The one reader of the value pc writes, if it is an unguarded 64-bit add in pc's run.
+  const RunReaders runs(code, static_cast<std::uint32_t>(regs));
   auto sole_add = [&](std::size_t pc) -> std::size_t {
     const std::uint32_t w = code[pc].write;
     if (w >= regs) return 0;
-    std::size_t add = 0;
-    for (std::size_t k = pc + 1; k < n; ++k) {
-      if (code[k].block_start) break;
-      bool reads = false;
-      for (unsigned j = 0; j < code[k].read_count; ++j) reads |= code[k].reads[j] == w;
-      if (reads && add != 0) return 0;
-      if (reads) {
-        if (!simple(k) || code[k].guarded || kernel.code[k].op != Opcode::Add || !integer64(kernel.code[k].type))
-          return 0;
-        add = k;
-      }
-      if (code[k].write == w && !code[k].guarded) return add;  // 0 when rewritten before any read
-      if (code[k].flow != Flow::Normal) break;
-    }
-    return add != 0 && readers[w] == 1 ? add : 0;
+    const std::uint32_t k = runs.reader_in_run(static_cast<std::uint32_t>(pc), w);
+    if (k == 0 || k >= n || !simple(k) || code[k].guarded || kernel.code[k].op != Opcode::Add ||
+        !integer64(kernel.code[k].type))
+      return 0;
+    return runs.only_reader(static_cast<std::uint32_t>(pc), k) ? k : 0;
   };
   if (gpu.lower_int64 == 0) std::fill(narrow.begin(), narrow.end(), 0);
   // An add that took in the product before it (IMAD, IMAD.WIDE): its class is set. An add takes in
