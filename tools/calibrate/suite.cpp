@@ -683,6 +683,7 @@ std::vector<BenchInfo> make_suite() {
   add_stop34(s);
   add_stop35(s);
   add_stop36(s);
+  add_stop37(s);
   return s;
 }
 

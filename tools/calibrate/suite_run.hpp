@@ -308,6 +308,8 @@ inline double l2_stream(const Target& t) {
 void add_stop34(std::vector<BenchInfo>& s);
 // Stop 35's (suite_l1.cpp).
 void add_stop35(std::vector<BenchInfo>& s);
+// Stop 36's (suite_addr.cpp) and stop 37's (suite_atom.cpp).
 void add_stop36(std::vector<BenchInfo>& s);
+void add_stop37(std::vector<BenchInfo>& s);
 
 }  // namespace warpsim::calib::suite_detail
