@@ -24,6 +24,10 @@ struct GpuOptions {
   // false: no instrumented run; memory afterwards is the last timed plain run's (restored before it),
   // and the stats hold kernel_ms only. Microbenchmarks that read %clock64 need the plain build.
   bool instrumented = true;
+  // true: an imported kernel's timed launches run its own build (LaunchSpec::native_ptx, loaded by
+  // the driver); false, or a .kir kernel: the CUDA the emitter writes from the IR. The instrumented
+  // run that records the masks is always the emitted one.
+  bool native_build = true;
 };
 
 class Gpu final : public Device {

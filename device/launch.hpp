@@ -31,6 +31,10 @@ struct LaunchSpec {
   const isa::KernelAnalysis* analysis = nullptr;
   std::string file;                 // where the kernel came from, for messages
   std::string source_text;          // the module text, for source lines in messages (may be empty)
+  // An imported kernel's own build (LoadedKernel::native_ptx, native_entry), which a GPU backend
+  // times; null for a .kir kernel. The simulator runs the IR either way.
+  const std::string* native_ptx = nullptr;
+  std::string native_entry;
   Dim3 grid, block;
   std::vector<std::uint64_t> args;  // one per kernel parameter, in order: raw bits (f32 as IEEE
                                     // bits, pointers as device addresses)

@@ -183,6 +183,10 @@ struct LaunchStats {
   // local memory per thread (register spills and local arrays).
   std::uint32_t compiled_registers = 0;
   std::uint32_t compiled_local_bytes = 0;
+  // Which build was timed (cuda backend): "source", an imported kernel's own PTX as its author's
+  // compiler made it, or "emitted", the CUDA warpsim writes from the IR (a .kir kernel's only one,
+  // or --gpu-build emitted). Empty when nothing was timed.
+  std::string timed_build;
 
   std::uint64_t lane_slots() const { return warp_instructions * warp_size; }
   double simt_efficiency() const {

@@ -195,6 +195,7 @@ Imported import_ptx(const std::string& ptx, const std::string& ptx_name, const s
   Imported out;
   out.kir = std::move(kir.text);
   out.ptx = ptx;
+  for (auto i : chosen) out.ptx_entries[ir_name(module.kernels[i].name)] = module.kernels[i].name;
   if (chosen.size() == 1) out.kernel = parsed.module.kernels.front().name;
   else if (options.kernel.empty() && chosen.size() > 1) out.kernel = "";
   return out;

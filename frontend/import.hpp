@@ -20,6 +20,8 @@ struct Imported {
   // A .cu file's kernels by IR name: the registers per thread ptxas allocates for sm_90 (NVRTC
   // compiles the source a second time, to SASS, with ptxas's -v). Empty for a .ptx file.
   std::map<std::string, std::uint32_t> ptxas_registers;
+  // Each imported kernel's entry name in `ptx`, by IR name (a C++ kernel's is mangled).
+  std::map<std::string, std::string> ptx_entries;
 };
 
 // ptxas's "Used N registers" per kernel (PTX names) from a log of `--ptxas-options=-v`.

@@ -54,6 +54,10 @@ std::unique_ptr<LoadedKernel> load_kernel_file(const std::string& path, std::str
     // --registers still overrides them.
     if (const auto it = imported.ptxas_registers.find(loaded->kernel->name); it != imported.ptxas_registers.end())
       loaded->analysis.registers_per_thread = it->second;
+    if (const auto it = imported.ptx_entries.find(loaded->kernel->name); it != imported.ptx_entries.end()) {
+      loaded->native_ptx = std::move(imported.ptx);
+      loaded->native_entry = it->second;
+    }
     return loaded;
   }
   std::string why;

@@ -24,6 +24,11 @@ struct LoadedKernel {
   isa::Module module;
   const isa::Kernel* kernel = nullptr;
   isa::KernelAnalysis analysis;
+  // An imported kernel as its author builds it: the PTX it was imported from (NVRTC's from the
+  // source, for a .cu file) and its entry's name there. A GPU times this build, not the CUDA the
+  // emitter writes from the IR (docs/cuda-frontend.md, "On a GPU"). Empty for a .kir kernel.
+  std::string native_ptx;
+  std::string native_entry;
 };
 
 // Parses, verifies and analyses `text`; picks `kernel_name` (or the only kernel when empty).

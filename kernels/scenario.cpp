@@ -65,6 +65,10 @@ void Session::launch(const LoadedKernel& kernel, Dim3 grid, Dim3 block, std::vec
   spec.analysis = &kernel.analysis;
   spec.file = kernel.file;
   spec.source_text = kernel.text;
+  if (!kernel.native_ptx.empty()) {
+    spec.native_ptx = &kernel.native_ptx;
+    spec.native_entry = kernel.native_entry;
+  }
   spec.grid = grid;
   spec.block = block;
   spec.args = std::move(args);

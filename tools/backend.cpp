@@ -36,7 +36,25 @@ void add_run_options(po::options_description& options) {
       "per-warp rows kept: default (first and least efficient), all, divergent, or a block range B0-B1")(
       "gpu-trace", po::value<std::string>()->default_value("on"),
       "--backend cuda: on (an instrumented run records every warp's path for the divergence figures) or off "
-      "(the kernel time only: no trace, for launches whose trace would not fit)");
+      "(the kernel time only: no trace, for launches whose trace would not fit)")(
+      "gpu-build", po::value<std::string>()->default_value("source"),
+      "--backend cuda, an imported (.cu, .ptx) kernel: the build its timed launches run, source (its own PTX, "
+      "compiled by the driver as its author's program would) or emitted (the CUDA warpsim writes from the IR, "
+      "which the instrumented run always uses; a .kir kernel's only build)");
+}
+
+bool gpu_build_value(const po::variables_map& vm) {
+  const auto value = vm["gpu-build"].as<std::string>();
+  if (value != "source" && value != "emitted")
+    throw Error(fmt::format("--gpu-build: unknown value '{}' (source or emitted)", value), ExitCode::Usage);
+  return value == "source";
+}
+
+bool gpu_build_option(const po::variables_map& vm) {
+  const bool source = gpu_build_value(vm);
+  if (!vm["gpu-build"].defaulted() && backend_name(vm) != "cuda")
+    throw Error("--gpu-build: a setting of --backend cuda (the simulator runs the IR)", ExitCode::Usage);
+  return source;
 }
 
 bool gpu_trace_option(const po::variables_map& vm) {
@@ -109,6 +127,7 @@ std::unique_ptr<Device> make_sim_device(const po::variables_map& vm) {
 std::unique_ptr<Device> make_device(const po::variables_map& vm) {
   const auto backend = backend_name(vm);
   const bool trace = gpu_trace_option(vm);
+  const bool native = gpu_build_option(vm);
   if (backend == "sim") return make_sim_device(vm);
   if (backend == "cuda") {
     if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("--backend cuda: {}", *why), ExitCode::NoDevice);
@@ -116,6 +135,7 @@ std::unique_ptr<Device> make_device(const po::variables_map& vm) {
       throw Error("--backend cuda: the warp size of a real GPU is 32; --warp-size is a simulator setting", ExitCode::Usage);
     cuda::GpuOptions options;
     options.instrumented = trace;
+    options.native_build = native;
     return std::make_unique<cuda::Gpu>(options);
   }
   throw Error(fmt::format("--backend: unknown backend '{}' (sim or cuda)", backend), ExitCode::Usage);

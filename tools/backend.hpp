@@ -26,6 +26,10 @@ sim::Mode mode_option(const po::variables_map& vm);
 sim::GpuPreset gpu_option(const po::variables_map& vm);
 // --gpu-trace: true for on; exit 2 for an unknown value, or for off without --backend cuda.
 bool gpu_trace_option(const po::variables_map& vm);
+// --gpu-build: true for source (an imported kernel's own build), false for emitted; exit 2 for an
+// unknown value. gpu_build_option also refuses it without --backend cuda.
+bool gpu_build_value(const po::variables_map& vm);
+bool gpu_build_option(const po::variables_map& vm);
 // A non-negative option that must fit 32 bits (--warp-size, --threads); "-1" is refused, not wrapped.
 std::uint32_t small_option(const po::variables_map& vm, const char* name);
 

@@ -54,9 +54,12 @@ int cmd_validate(const std::vector<std::string>& args, Io& io) {
   if (!vm["gpu-trace"].defaulted())
     throw Error("validate: --gpu-trace is not a validate option (validate compares the masks the trace records)",
                 ExitCode::Usage);
+  const bool native_build = gpu_build_value(vm);
   if (!vm.count("replay")) {
     if (auto why = cuda::Gpu::unavailable_reason()) throw Error(fmt::format("validate: {}", *why), ExitCode::NoDevice);
-    gpu = std::make_unique<cuda::Gpu>();
+    cuda::GpuOptions gpu_options;
+    gpu_options.native_build = native_build;
+    gpu = std::make_unique<cuda::Gpu>(gpu_options);
   }
   auto sim = make_sim_device(vm);
   Ran measured, predicted;

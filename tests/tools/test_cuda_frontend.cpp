@@ -277,3 +277,73 @@ TEST_CASE("a .cu kernel is timed with ptxas's register count, a .ptx kernel with
   // so the test can tell which one was used.
   CHECK(from_cu->analysis.registers_per_thread != from_ptx->analysis.registers_per_thread);
 }
+
+namespace {
+
+// The simulator, keeping the build a GPU backend would time for each launch.
+class BuildRecordingDevice final : public warpsim::Device {
+ public:
+  std::string name() const override { return gpu_.name(); }
+  const warpsim::DeviceLimits& limits() const override { return gpu_.limits(); }
+  std::uint64_t allocate(std::size_t bytes, const std::string& label) override { return gpu_.allocate(bytes, label); }
+  void write(std::uint64_t address, std::span<const std::byte> data) override { gpu_.write(address, data); }
+  void read(std::uint64_t address, std::span<std::byte> out) override { gpu_.read(address, out); }
+  warpsim::LaunchResult launch(const warpsim::LaunchSpec& spec) override {
+    ptx.push_back(spec.native_ptx != nullptr ? *spec.native_ptx : std::string());
+    entries.push_back(spec.native_entry);
+    return gpu_.launch(spec);
+  }
+  std::vector<std::string> ptx, entries;
+
+ private:
+  warpsim::sim::Gpu gpu_;
+};
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("an imported kernel's launch carries its own PTX and entry for a GPU to time, and a .kir kernel's carries none") {
+  // A C++ kernel: its PTX entry is the mangled name.
+  const std::string ptx =
+      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry _Z4addkIfEvPT_S0_(\n .param .u64 p0,\n"
+      " .param .f32 p1\n)\n{\n ret;\n}\n";
+  warpsim::frontend::ImportOptions options;
+  options.kernel = "addk";
+  const auto imported = warpsim::frontend::import_ptx(ptx, "t.ptx", "", options);
+  REQUIRE(imported.ptx_entries.count(imported.kernel) == 1);
+  CHECK(imported.ptx_entries.at(imported.kernel) == "_Z4addkIfEvPT_S0_");
+  CHECK(imported.ptx == ptx);
+
+  // A .ptx file: the launch's build is the file itself, entry saxpy.
+  warpsim::cli::FileRun run;
+  run.path = cuda_data("saxpy.ptx");
+  run.grid = {1, 1, 1};
+  run.block = {32, 1, 1};
+  const auto loaded = warpsim::cli::load_kernel_file(run.path, "", {});
+  CHECK(loaded->native_ptx == file_text(run.path));
+  CHECK(loaded->native_entry == "saxpy");
+  run.args = {{"n", "32"}, {"a", "2"}};
+  for (const char* b : {"x=f32[32]:iota", "y=f32[32]:zeros"}) run.buffers.push_back(warpsim::cli::parse_buffer_spec(b));
+  BuildRecordingDevice device;
+  warpsim::cli::run_file(device, run, {});
+  REQUIRE(device.ptx.size() == 1);
+  CHECK(device.ptx[0] == file_text(run.path));
+  CHECK(device.entries[0] == "saxpy");
+
+  // A .kir kernel has no build but the emitted one.
+  const auto kir = warpsim::kernels::load_embedded("gray.kir");
+  CHECK(kir->native_ptx.empty());
+  CHECK(kir->native_entry.empty());
+}
+
+TEST_CASE("the option --gpu-build takes source or emitted, and only with --backend cuda") {
+  using warpsim::test::cli;
+  CHECK(cli({"run", "vecadd", "--gpu-build", "emitted"}).code == 2);  // the simulator runs the IR
+  CHECK(cli({"run", "vecadd", "--backend", "cuda", "--gpu-build", "nvcc"}).code == 2);
+  CHECK(cli({"validate", "vecadd", "--gpu-build", "nvcc", "--replay", "/nonexistent"}).code == 2);
+  CHECK(cli({"run", "vecadd", "--gpu-build", "source"}).code == 2);  // given, so refused as well
+}

@@ -71,6 +71,7 @@ void compiled(nlohmann::json& j, const LaunchStats& s) {
   if (s.backend != "cuda") return;
   j["compiled_registers"] = s.compiled_registers;
   j["compiled_local_bytes"] = s.compiled_local_bytes;
+  j["timed_build"] = s.timed_build;
 }
 
 nlohmann::json to_json(const LaunchStats& s) {

@@ -62,7 +62,8 @@ std::string share(std::uint64_t n, std::uint64_t total) {
 // The GPU's compile of the timed build (cuda backend): its registers set the occupancy measured.
 void compiled(std::string& out, const LaunchStats& s) {
   if (s.backend != "cuda" || s.compiled_registers == 0) return;
-  out += fmt::format("  compiled for the GPU: {} registers per thread, {} bytes of local memory per thread\n",
+  out += fmt::format("  compiled for the GPU{}: {} registers per thread, {} bytes of local memory per thread\n",
+                     s.timed_build.empty() ? "" : fmt::format(" (the {} build, timed)", s.timed_build),
                      s.compiled_registers, s.compiled_local_bytes);
 }
 
