@@ -1,6 +1,7 @@
 // The real-hardware Device: kernels emitted as CUDA C++, compiled with NVRTC for the GPU's own
-// architecture and launched with the driver API; libcuda and libnvrtc are opened at run time, so
-// the same binary runs (and reports why it cannot) on a machine without a GPU.
+// architecture and launched with the driver API (an imported kernel's timed launches run its own
+// PTX instead, loaded by the driver: GpuOptions::native_build); libcuda and libnvrtc are opened at
+// run time, so the same binary runs (and reports why it cannot) on a machine without a GPU.
 #pragma once
 #include <cstdint>
 #include <map>

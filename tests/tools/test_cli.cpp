@@ -343,14 +343,14 @@ TEST_CASE("a hardware run reports the registers and local memory the GPU's compi
             "compiled for the GPU: 93 registers per thread, 16 bytes of local memory per thread") != std::string::npos);
   s.traced = true;
   CHECK(warpsim::report::format_text(run).find("compiled for the GPU: 93 registers") != std::string::npos);
-  CHECK(warpsim::report::to_json(s)["timed_build"] == "");
+  CHECK(warpsim::report::to_json(s).at("timed_build") == "");
   s.timed_build = "source";  // which build was timed: the kernel's own, or the emitted CUDA
   CHECK(warpsim::report::format_text(run).find("compiled for the GPU (the source build, timed): 93 registers") !=
         std::string::npos);
   for (const bool traced : {false, true}) {
     s.traced = traced;
     const auto j = warpsim::report::to_json(s);
-    CHECK(j["timed_build"] == "source");
+    CHECK(j.at("timed_build") == "source");
     CHECK(j["compiled_registers"] == 93);
     CHECK(j["compiled_local_bytes"] == 16);
   }

@@ -260,3 +260,23 @@ TEST_CASE("a hardware run saved with its fault replays as a fault of the hardwar
     CHECK(bad.err.find("the fault is in launch 3 but 0 launch(es) completed before it") != std::string::npos);
   }
 }
+
+TEST_CASE("validate says which build the GPU timed, from the run and from a saved one") {
+  auto saved = saved_from_simulator("divergent-loop", {});
+  saved["launches"][0]["kernel_ms"] = 0.5;  // a timed hardware launch
+  CHECK(saved["launches"][0].at("timed_build") == "");  // the simulator timed no build
+  saved["launches"][0]["timed_build"] = "source";
+  const auto r = cli({"validate", "divergent-loop", "--replay", write("replay-build.json", saved)});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  const auto row = r.out.find("timed build");
+  REQUIRE(row != std::string::npos);
+  CHECK(r.out.substr(row, r.out.find('\n', row) - row).find("source") != std::string::npos);
+  const auto j = cli({"validate", "divergent-loop", "--replay", write("replay-build.json", saved), "--format", "json"});
+  CHECK(nlohmann::json::parse(j.out).at("launches").at(0).at("measured").at("timed_build") == "source");
+  // A run saved before stop 37 has no such key: not recorded.
+  saved["launches"][0].erase("timed_build");
+  const auto old = cli({"validate", "divergent-loop", "--replay", write("replay-build-old.json", saved)});
+  CHECK(old.code == 0);
+  CHECK(old.out.find("not recorded") != std::string::npos);
+}
