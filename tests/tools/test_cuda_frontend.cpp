@@ -24,6 +24,11 @@ using warpsim::test::run_file;
 
 bool nvrtc_available() { return !warpsim::cuda::Nvrtc().unavailable_reason(); }
 
+// A C++ template kernel's PTX: its entry is the mangled name of addk<float>.
+const char* const kAddkPtx =
+      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry _Z4addkIfEvPT_S0_(\n .param .u64 p0,\n"
+      " .param .f32 p1\n)\n{\n ret;\n}\n";
+
 std::vector<float> floats(const warpsim::kernels::OutputBuffer& b) {
   std::vector<float> v(b.bytes.size() / 4);
   std::memcpy(v.data(), b.bytes.data(), b.bytes.size());
@@ -152,9 +157,7 @@ TEST_CASE("unsupported PTX is refused with its line and construct, never run") {
 }
 
 TEST_CASE("a --kernel that is not there lists the kernels that are, by their C++ names") {
-  const std::string ptx =
-      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry _Z4addkIfEvPT_S0_(\n .param .u64 p0,\n"
-      " .param .f32 p1\n)\n{\n ret;\n}\n";
+  const std::string ptx = kAddkPtx;
   warpsim::frontend::ImportOptions options;
   options.kernel = "addk<float>";
   CHECK(warpsim::frontend::import_ptx(ptx, "t.ptx", "", options).kernel == "_Z4addkIfEvPT_S0_");
@@ -303,9 +306,7 @@ class BuildRecordingDevice final : public warpsim::Device {
 
 TEST_CASE("an imported kernel's launch carries its own PTX and entry for a GPU to time, and a .kir kernel's carries none") {
   // A C++ kernel: its PTX entry is the mangled name.
-  const std::string ptx =
-      ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry _Z4addkIfEvPT_S0_(\n .param .u64 p0,\n"
-      " .param .f32 p1\n)\n{\n ret;\n}\n";
+  const std::string ptx = kAddkPtx;
   warpsim::frontend::ImportOptions options;
   options.kernel = "addk";
   const auto imported = warpsim::frontend::import_ptx(ptx, "t.ptx", "", options);
