@@ -27,6 +27,7 @@ void MemoryPath::set_share(unsigned active_sms, std::uint32_t loaded_latency, do
   const double n = std::max(1u, active_sms);
   slice_cycles_ = gpu_.atomic_slice_cycles * n;
   int_slice_cycles_ = (gpu_.atomic_int_slice_cycles > 0 ? gpu_.atomic_int_slice_cycles : gpu_.atomic_slice_cycles) * n;
+  atomic_line_cycles_ = gpu_.atomic_lines_per_cycle > 0 ? n / gpu_.atomic_lines_per_cycle : 0;
   l2_channel_.set_rate(gpu_.l2_bytes_per_cycle / n, gpu_.share_burst_bytes * l2_spare);
   dram_channel_.set_rate(gpu_.dram_bytes_per_cycle / n, gpu_.share_burst_bytes * dram_spare);
 }
@@ -333,15 +334,28 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
     stats.global_sectors += count_sectors(a.sectors);
     std::uint64_t queued = 0;
     if (!slice_free_.empty()) {
+      // The L2 takes the chip's integer atomic line requests at memory.atomic_lines_per_cycle, each
+      // SM a share (atom-lines-u32-c256/-c1024 and atom-lines-cas/-max-c1024: 1.2 cycles a warp
+      // request of 32 lines; float ones are bound by their slice turn: atom-spread, 33.2 a cycle).
+      double ready = double(start);
+      if (atomic_line_cycles_ > 0 && kind != AtomicKind::Float) {
+        ready = std::max(atomic_port_free_, ready);
+        atomic_port_free_ = ready + atomic_line_cycles_;
+      }
       // The slice works through its atomics one request after another, shared by every SM at
-      // work (atom-hot, atom-spread): this SM's share of it is free at slice_free_.
-      const auto line = a.line ^ (a.line >> 9) ^ (a.line >> 17);
+      // work (atom-hot, atom-spread): this SM's share of it is free at slice_free_. 2^l2_slice_line_shift
+      // consecutive lines share one (atom-lines-u32-c32: 32 consecutive lines on about 8 slices).
+      const auto group = a.line >> gpu_.l2_slice_line_shift;
+      const auto line = group ^ (group >> 9) ^ (group >> 17);
       double& free = slice_free_[line % slice_free_.size()];
-      const double begin = std::max(free, double(start));
+      const double begin = std::max(free, ready);
       const double lanes = std::max(same_address, 1u);
       const double integer_lanes = i < serial_lanes.size() ? double(serial_lanes[i]) : lanes;
+      // Without the line rate, an integer line's turn is at least the float one (which then stood in
+      // for it: atom-lines-u32-c1024); with it, the integer adder's turn per serial lane.
+      const double integer_floor = atomic_line_cycles_ > 0 ? 0.0 : slice_cycles_;
       free = begin + (kind == AtomicKind::SingleInteger ? int_slice_cycles_
-                      : kind == AtomicKind::Integer     ? std::max(slice_cycles_, int_slice_cycles_ * integer_lanes)
+                      : kind == AtomicKind::Integer     ? std::max(integer_floor, int_slice_cycles_ * integer_lanes)
                                                         : slice_cycles_ * lanes);
       queued = static_cast<std::uint64_t>(std::ceil(begin)) - start;
     }

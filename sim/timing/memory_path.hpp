@@ -199,6 +199,8 @@ class MemoryPath {
   double slice_cycles_ = 0;            // memory.atomic_slice_cycles x the SMs at work
   double int_slice_cycles_ = 0;        // memory.atomic_int_slice_cycles (or the above) x the SMs at work: one integer operation
   std::vector<double> slice_free_;     // when each L2 slice is free for this SM's next atomic
+  double atomic_line_cycles_ = 0;      // the SMs at work / memory.atomic_lines_per_cycle (0: off)
+  double atomic_port_free_ = 0;        // when this SM's share of the L2's atomic line rate is free
   std::uint64_t lsu_free_ = 0, shared_free_ = 0, store_taken_ = 0;
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
   std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)

@@ -281,6 +281,11 @@ const std::vector<Field>& fields() {
                        "cycles the L2 slice holding a line spends on one warp's atomic to it, times the lanes on its busiest word; "
                        "all SMs at work share each slice (0: atomics take no slice time)"));
     f.push_back(number("memory.l2_slices", &GpuPreset::l2_slices, "L2 slices that lines are spread over (atomics)"));
+    f.push_back(number("memory.l2_slice_line_shift", &GpuPreset::l2_slice_line_shift,
+                       "atomics: 2^this consecutive lines share an L2 slice (0: each line is hashed alone)"));
+    f.push_back(number("memory.atomic_lines_per_cycle", &GpuPreset::atomic_lines_per_cycle,
+                       "integer atomics: line requests the L2 takes a cycle, whole chip, shared by the SMs at work "
+                       "(0: no such bound, and an integer line's turn is at least the float one)"));
     f.push_back(number("memory.shared_banks", &GpuPreset::shared_banks, "shared-memory banks"));
     f.push_back(number("memory.shared_bank_bytes", &GpuPreset::shared_bank_bytes, "bytes per bank word"));
     f.push_back(number("memory.shared_replay_cycles", &GpuPreset::shared_replay_cycles,
@@ -480,6 +485,10 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.atomic_int_slice_cycles), "must be 0..1e6");
   need(p.atomic_slice_cycles >= 0 && p.atomic_slice_cycles <= 1e6, "memory.atomic_slice_cycles",
        fmt::format("{}", p.atomic_slice_cycles), "must be 0..1e6");
+  need(p.l2_slice_line_shift <= 20, "memory.l2_slice_line_shift", fmt::format("{}", p.l2_slice_line_shift),
+       "must be at most 20");
+  need(p.atomic_lines_per_cycle >= 0 && p.atomic_lines_per_cycle <= 1e6, "memory.atomic_lines_per_cycle",
+       fmt::format("{}", p.atomic_lines_per_cycle), "must be 0..1e6");
   need(p.l2_slices >= 1 && p.l2_slices <= 4096, "memory.l2_slices", fmt::format("{}", p.l2_slices), "must be 1..4096");
   need(p.pending_fills <= 1, "memory.pending_fills", fmt::format("{}", p.pending_fills), "must be 0 or 1");
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),

@@ -731,7 +731,45 @@ TEST_CASE("atomic_int_slice_cycles: one integer operation on a hot word takes th
   CHECK(reg_slow > reg_fast * 3 / 2);  // 32 turns of the integer adder a request
   // 1056 warps x 4 requests of 32 lanes, one slice: at least 32 integer turns each.
   CHECK(reg_fast > std::uint64_t(1056 * 4 * 32 * 1.5 * 0.9));
-  // Not under the float turn: with an integer turn of 0.01, 32 lanes take 0.32 < 3.49, the float turn.
-  CHECK(lanes("atom_reg", "atomic_int_slice_cycles=0.01") > std::uint64_t(1056 * 4 * 3.49 * 0.9));
+  // Without the integer line rate, not under the float turn: with an integer turn of 0.01, 32 lanes
+  // take 0.32 < 3.49, the float turn; with the rate (memory.atomic_lines_per_cycle) the floor is off.
+  auto unfloored = [&](const std::string& rate) {
+    return cycles(run_json({uniform, "--kernel", "atom_reg", "--grid", "132", "--block", "256", "--arg", "steps=4",
+                            "--buffer", "counter=u32[1]:zeros", "--gpu-set", "atomic_int_slice_cycles=0.01",
+                            "--gpu-set", rate}));
+  };
+  CHECK(unfloored("atomic_lines_per_cycle=0") > std::uint64_t(1056 * 4 * 3.49 * 0.9));
+  CHECK(unfloored("atomic_lines_per_cycle=1000") < unfloored("atomic_lines_per_cycle=0") / 2);
   check_refused({{"atomic_int_slice_cycles=-1", "'memory.atomic_int_slice_cycles': '-1' must be 0..1e6"}});
+}
+
+TEST_CASE("l2_slice_line_shift and atomic_lines_per_cycle: nearby lines share a slice, and integer atomic lines share a rate",
+          "[timing]") {
+  const std::string file = std::string(WARPSIM_KERNELS_DIR) + "/microbench/mb_sync.kir";
+  // Every lane of 132 x 8 warps adds to its own line, 4 times, over `lines` consecutive lines.
+  auto lines_run = [&](unsigned lines, std::vector<std::string> sets) {
+    std::vector<std::string> args{file, "--kernel", "atom_lines_u32", "--grid", "132", "--block", "256", "--arg", "steps=4",
+                                  "--arg", "stride=32", "--arg", fmt::format("mask={}", lines * 32 - 1), "--buffer",
+                                  fmt::format("words=u32[{}]:zeros", lines * 32)};
+    for (const auto& s : sets) args.insert(args.end(), {"--gpu-set", s});
+    return cycles(run_json(args));
+  };
+  const std::string rate = "atomic_lines_per_cycle=1000";  // no bound to speak of, and no float floor
+  // 32 lines each a slice of their own, or 4 a slice (8 slices): about 4 times the turns at the busiest.
+  const auto alone = lines_run(32, {"l2_slice_line_shift=0", rate}), grouped = lines_run(32, {"l2_slice_line_shift=2", rate});
+  CHECK(grouped > alone * 2.5);
+  // The chip's integer line rate: 132 x 8 warps x 4 requests x 32 lines at 8 a cycle take at least
+  // 16,896 cycles, however many slices share them.
+  const auto capped = lines_run(1024, {"l2_slice_line_shift=2", "atomic_lines_per_cycle=8"});
+  CHECK(capped > std::uint64_t(132 * 8 * 4 * 32 / 8 * 0.9));
+  CHECK(capped > lines_run(1024, {"l2_slice_line_shift=2", rate}) * 2);
+  // Float atomics are bound by their slice turn, not by the integer line rate.
+  auto f32 = [&](const std::string& set) {
+    return cycles(run_json({file, "--kernel", "atom_stream", "--grid", "132", "--block", "256", "--arg", "steps=4",
+                            "--arg", "stride=32", "--arg", "mask=32767", "--arg", "lane0=0", "--buffer",
+                            "words=f32[32768]:zeros", "--gpu-set", set}));
+  };
+  CHECK(f32("atomic_lines_per_cycle=1") == f32("atomic_lines_per_cycle=0"));
+  check_refused({{"l2_slice_line_shift=21", "'memory.l2_slice_line_shift': '21' must be at most 20"},
+                 {"atomic_lines_per_cycle=-1", "'memory.atomic_lines_per_cycle': '-1' must be 0..1e6"}});
 }
