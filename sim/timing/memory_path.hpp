@@ -112,15 +112,18 @@ class MemoryPath {
                       std::uint64_t dense_first = 0, std::uint64_t dense_end = 0);
   // The cycle the LSU took the last store (memory.store_line_cycles: its warp waits for it).
   std::uint64_t store_taken() const { return store_taken_; }
-  // `same_address`: the most lanes on one word. Each line's L2 slice is held for a turn x the SMs
-  // at work (they share it); a request waits for its slice. The turn, by kind:
+  // `same_address`: the most lanes on one word. An integer request's lines first pass this SM's
+  // share of the chip's integer atomic line rate, one after another (memory.atomic_lines_per_cycle,
+  // when set). Each line's L2 slice (a hash of its aligned group of 2^memory.l2_slice_line_shift
+  // lines) is then held for a turn x the SMs at work (they share it); a request waits for its
+  // slice. The turn, by kind:
   //  - Float: memory.atomic_slice_cycles x same_address (atom-hot 3.49 a lane, atom-line-m4 13.9 for
   //    four lanes a word);
   //  - SingleInteger, one integer operation (one lane, or a warp's lanes aggregated):
   //    memory.atomic_int_slice_cycles when that is set (atom-hot-u32, 1.46), else the float turn;
   //  - Integer, several integer lanes: the integer turn x `serial[i]` for lines[i] (the sum over
-  //    its sectors of the most lanes on one word of the sector: serial_lanes_per_line), at least the
-  //    float turn (stop 26: atom-lanes-u32-m32, 32 lanes on one word, 46.4 cycles a request = 32 x
+  //    its sectors of the most lanes on one word of the sector: serial_lanes_per_line), without the
+  //    line rate at least the float turn (stop 26: atom-lanes-u32-m32, 32 lanes on one word, 46.4 cycles a request = 32 x
   //    1.45; -m4 and -d32, 4.7 and 5.0 against 5.8 modelled; set26's atomic_agg, 8 keys of one
   //    sector, about 1.45 x its busiest key; set22's histo_global over 32 bins, about 1.45 x the sum of
   //    its four sectors' busiest bins).

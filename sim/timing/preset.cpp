@@ -282,7 +282,7 @@ const std::vector<Field>& fields() {
                        "all SMs at work share each slice (0: atomics take no slice time)"));
     f.push_back(number("memory.l2_slices", &GpuPreset::l2_slices, "L2 slices that lines are spread over (atomics)"));
     f.push_back(number("memory.l2_slice_line_shift", &GpuPreset::l2_slice_line_shift,
-                       "atomics: 2^this consecutive lines share an L2 slice (0: each line is hashed alone)"));
+                       "atomics: each aligned group of 2^this lines shares an L2 slice (0: each line is hashed alone)"));
     f.push_back(number("memory.atomic_lines_per_cycle", &GpuPreset::atomic_lines_per_cycle,
                        "integer atomics: line requests the L2 takes a cycle, whole chip, shared by the SMs at work "
                        "(0: no such bound, and an integer line's turn is at least the float one)"));
@@ -487,8 +487,11 @@ void validate_preset(const GpuPreset& p) {
        fmt::format("{}", p.atomic_slice_cycles), "must be 0..1e6");
   need(p.l2_slice_line_shift <= 20, "memory.l2_slice_line_shift", fmt::format("{}", p.l2_slice_line_shift),
        "must be at most 20");
-  need(p.atomic_lines_per_cycle >= 0 && p.atomic_lines_per_cycle <= 1e6, "memory.atomic_lines_per_cycle",
-       fmt::format("{}", p.atomic_lines_per_cycle), "must be 0..1e6");
+  need(p.atomic_lines_per_cycle == 0 || (p.atomic_lines_per_cycle >= 0.001 && p.atomic_lines_per_cycle <= 1e6),
+       "memory.atomic_lines_per_cycle", fmt::format("{}", p.atomic_lines_per_cycle), "must be 0 or 0.001..1e6");
+  need(p.atomic_lines_per_cycle == 0 || p.atomic_slice_cycles > 0 || p.atomic_int_slice_cycles > 0,
+       "memory.atomic_lines_per_cycle", fmt::format("{}", p.atomic_lines_per_cycle),
+       "needs the L2 slices' atomic turns (memory.atomic_slice_cycles or atomic_int_slice_cycles above 0)");
   need(p.l2_slices >= 1 && p.l2_slices <= 4096, "memory.l2_slices", fmt::format("{}", p.l2_slices), "must be 1..4096");
   need(p.pending_fills <= 1, "memory.pending_fills", fmt::format("{}", p.pending_fills), "must be 0 or 1");
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),

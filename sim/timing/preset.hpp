@@ -137,8 +137,11 @@ struct GpuPreset {
   double atomic_slice_cycles = 0;                // cycles an L2 slice spends on a warp's atomic to a line, per lane on its busiest word (0: not modelled)
   double atomic_int_slice_cycles = 0;            // the same for one integer operation (one lane, or a warp's aggregated; 0: atomic_slice_cycles)
   std::uint32_t l2_slices = 96;                  // L2 slices the lines are spread over (atomics)
-  std::uint32_t l2_slice_line_shift = 0;         // atomics: 2^this consecutive lines share a slice (0: each line hashed alone)
-  double atomic_lines_per_cycle = 0;             // integer atomics: line requests the L2 takes a cycle, whole chip (0: no such bound; the float turn floors an integer line's)
+  // Atomics: each aligned group of 2^l2_slice_line_shift lines shares a slice (0: each line hashed
+  // alone); integer atomic line requests the L2 takes a cycle, whole chip (0: no such bound, and the
+  // float turn floors an integer line's).
+  std::uint32_t l2_slice_line_shift = 0;
+  double atomic_lines_per_cycle = 0;
   std::uint32_t shared_banks = 32;
   std::uint32_t shared_bank_bytes = 4;
   std::uint32_t shared_replay_cycles = 1;        // each bank pass after the first (conflicts, same-word atomics)

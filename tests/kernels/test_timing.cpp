@@ -719,7 +719,7 @@ TEST_CASE("atomic_int_slice_cycles: one integer operation on a hot word takes th
   CHECK(f32("atomic_int_slice_cycles=1") == f32("atomic_int_slice_cycles=100"));
   // A warp's 32 lanes on one word: aggregated (a constant) it is one integer operation and takes
   // the integer turn; from a register it is 32 lanes, each the integer turn (atom-lanes-u32-m32:
-  // 46.4 cycles a request = 32 x 1.45 on the H100), but never less than one float turn.
+  // 46.4 cycles a request = 32 x 1.45 on the H100); the float turn's floor is checked below.
   const std::string uniform = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/atom_uniform.kir";
   auto lanes = [&](const char* kernel, const std::string& set) {
     return cycles(run_json({uniform, "--kernel", kernel, "--grid", "132", "--block", "256", "--arg", "steps=4",
@@ -770,6 +770,23 @@ TEST_CASE("l2_slice_line_shift and atomic_lines_per_cycle: nearby lines share a 
                             "words=f32[32768]:zeros", "--gpu-set", set}));
   };
   CHECK(f32("atomic_lines_per_cycle=1") == f32("atomic_lines_per_cycle=0"));
+  // One integer lane a warp (SingleInteger) passes the rate too: lane 0 of 132 x 8 warps, 4 steps,
+  // each on a line of its own.
+  auto single = [&](const std::string& set) {
+    return cycles(run_json({file, "--kernel", "atom_stream_u32", "--grid", "132", "--block", "256", "--arg", "steps=4",
+                            "--arg", "stride=32", "--arg", "mask=1048575", "--arg", "ret=0", "--buffer",
+                            "words=u32[1081344]:zeros", "--gpu-set", set}));
+  };
+  CHECK(single("atomic_lines_per_cycle=0.01") > single("atomic_lines_per_cycle=1000") * 2);
   check_refused({{"l2_slice_line_shift=21", "'memory.l2_slice_line_shift': '21' must be at most 20"},
-                 {"atomic_lines_per_cycle=-1", "'memory.atomic_lines_per_cycle': '-1' must be 0..1e6"}});
+                 {"atomic_lines_per_cycle=-1", "'memory.atomic_lines_per_cycle': '-1' must be 0 or 0.001..1e6"},
+                 {"atomic_lines_per_cycle=1e-9", "must be 0 or 0.001..1e6"}});
+  // The rate is a part of the slices' model: without their turns it would do nothing, so it is refused.
+  Io io;
+  CHECK(run_cli({"run", "vecadd", "--gpu-set", "atomic_slice_cycles=0", "--gpu-set", "atomic_int_slice_cycles=0"}, io) ==
+        2);
+  CHECK_THAT(io.err, Catch::Contains("needs the L2 slices' atomic turns"));
+  CHECK(run_cli({"run", "vecadd", "--gpu-set", "atomic_slice_cycles=0", "--gpu-set", "atomic_int_slice_cycles=0",
+                 "--gpu-set", "atomic_lines_per_cycle=0"},
+                io) == 0);
 }
