@@ -72,17 +72,22 @@ struct Gpu::State {
       throw Error(fmt::format("NVRTC could not compile the CUDA emitted for kernel '{}' (a warpsim bug):\n{}",
                               kernel.name, result.log),
                   ExitCode::Internal);
+    return load(source, result.image.data(), kernel.name, fmt::format("loading kernel '{}'", kernel.name));
+  }
+
+  // Loads `image` (a cubin, or PTX the driver compiles) as the module cached under `key` and returns
+  // its `entry`; a load the driver refuses is `what` ... "failed" with the driver's log (exit 4).
+  CUfunction load(const std::string& key, const void* image, const std::string& entry, const std::string& what) {
     std::string error_log(8192, '\0');
     int options[] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSizeBytes};
     void* values[] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(error_log.size()))};
     Compiled c;
-    const CUresult r = driver.api().ModuleLoadDataEx(&c.module, result.image.data(), 2, options, values);
+    const CUresult r = driver.api().ModuleLoadDataEx(&c.module, image, 2, options, values);
     if (r != 0)
-      throw Error(fmt::format("loading kernel '{}' on {} failed: {} {}", kernel.name, name, driver.error_string(r),
-                              error_log.c_str()),
+      throw Error(fmt::format("{} on {} failed: {} {}", what, name, driver.error_string(r), error_log.c_str()),
                   ExitCode::NoDevice);
-    driver.check(driver.api().ModuleGetFunction(&c.function, c.module, kernel.name.c_str()), "cuModuleGetFunction");
-    compiled[source] = c;
+    driver.check(driver.api().ModuleGetFunction(&c.function, c.module, entry.c_str()), "cuModuleGetFunction");
+    compiled[key] = c;
     return c.function;
   }
 
@@ -92,19 +97,10 @@ struct Gpu::State {
     const std::string key = "ptx\n" + entry + "\n" + ptx;
     auto found = compiled.find(key);
     if (found != compiled.end()) return found->second.function;
-    std::string error_log(8192, '\0');
-    int options[] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSizeBytes};
-    void* values[] = {error_log.data(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(error_log.size()))};
-    Compiled c;
-    const CUresult r = driver.api().ModuleLoadDataEx(&c.module, ptx.c_str(), 2, options, values);
-    if (r != 0)
-      throw Error(fmt::format("loading the PTX of kernel '{}' on {} failed (its own build, --gpu-build source; "
-                              "--gpu-build emitted times the CUDA warpsim writes from the IR instead): {} {}",
-                              entry, name, driver.error_string(r), error_log.c_str()),
-                  ExitCode::NoDevice);
-    driver.check(driver.api().ModuleGetFunction(&c.function, c.module, entry.c_str()), "cuModuleGetFunction");
-    compiled[key] = c;
-    return c.function;
+    return load(key, ptx.c_str(), entry,
+                fmt::format("loading the PTX of kernel '{}' (its own build, --gpu-build source; --gpu-build "
+                            "emitted times the CUDA warpsim writes from the IR instead)",
+                            entry));
   }
 
   // Timed launches start with a cold L2 and without the launch overhead: each is queued behind a

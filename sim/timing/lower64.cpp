@@ -83,10 +83,10 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
   };
   // narrow[r]: every reader of 64-bit register r needs only its low 32 bits. A fixpoint from "all
   // narrow": a reader that is not a truncation, nor a narrowable instruction writing a narrow
-  // register, makes each 64-bit register it reads wide.
+  // register, makes each 64-bit register it reads wide. Without sm.lower_int64 nothing is narrow.
   std::vector<char> narrow(regs, 0);
   for (std::size_t r = 0; r < regs; ++r)
-    narrow[r] = integer64(kernel.registers[r].type) && !kernel.registers[r].is_param;
+    narrow[r] = gpu.lower_int64 != 0 && integer64(kernel.registers[r].type) && !kernel.registers[r].is_param;
   auto keeps_narrow = [&](std::size_t pc) {
     const isa::Instruction& in = kernel.code[pc];
     if (code[pc].truncation) return true;
@@ -148,7 +148,6 @@ void lower_int64(const Program& program, const isa::Kernel& kernel, const GpuPre
       return 0;
     return runs.only_reader(static_cast<std::uint32_t>(pc), k) ? k : 0;
   };
-  if (gpu.lower_int64 == 0) std::fill(narrow.begin(), narrow.end(), 0);
   // An add that took in the product before it (IMAD, IMAD.WIDE): its class is set. An add takes in
   // one product or shift at most (absorbed).
   std::vector<char> fused(code.size(), 0), absorbed(code.size(), 0);

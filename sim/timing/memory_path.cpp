@@ -343,8 +343,8 @@ std::uint64_t MemoryPath::atomic(std::uint64_t now, const std::vector<LineAccess
         atomic_port_free_ = ready + atomic_line_cycles_;
       }
       // The slice works through its atomics one request after another, shared by every SM at
-      // work (atom-hot, atom-spread): this SM's share of it is free at slice_free_. 2^l2_slice_line_shift
-      // consecutive lines share one (atom-lines-u32-c32: 32 consecutive lines on about 8 slices).
+      // work (atom-hot, atom-spread): this SM's share of it is free at slice_free_. Each aligned group
+      // of 2^l2_slice_line_shift lines shares one (atom-lines-u32-c32: 32 lines on about 8 slices).
       const auto group = a.line >> gpu_.l2_slice_line_shift;
       const auto line = group ^ (group >> 9) ^ (group >> 17);
       double& free = slice_free_[line % slice_free_.size()];

@@ -123,8 +123,8 @@ class MemoryPath {
   //    memory.atomic_int_slice_cycles when that is set (atom-hot-u32, 1.46), else the float turn;
   //  - Integer, several integer lanes: the integer turn x `serial[i]` for lines[i] (the sum over
   //    its sectors of the most lanes on one word of the sector: serial_lanes_per_line), without the
-  //    line rate at least the float turn (stop 26: atom-lanes-u32-m32, 32 lanes on one word, 46.4 cycles a request = 32 x
-  //    1.45; -m4 and -d32, 4.7 and 5.0 against 5.8 modelled; set26's atomic_agg, 8 keys of one
+  //    line rate at least the float turn (stop 26: atom-lanes-u32-m32, 32 lanes on one word, 46.4
+  //    cycles a request = 32 x 1.45; -m4 and -d32, 4.7 and 5.0 against 5.8 modelled; set26's atomic_agg, 8 keys of one
   //    sector, about 1.45 x its busiest key; set22's histo_global over 32 bins, about 1.45 x the sum of
   //    its four sectors' busiest bins).
   enum class AtomicKind : std::uint8_t { Float, SingleInteger, Integer };

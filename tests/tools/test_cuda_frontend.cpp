@@ -284,22 +284,14 @@ TEST_CASE("a .cu kernel is timed with ptxas's register count, a .ptx kernel with
 namespace {
 
 // The simulator, keeping the build a GPU backend would time for each launch.
-class BuildRecordingDevice final : public warpsim::Device {
+class BuildRecordingDevice final : public warpsim::test::SimDevice {
  public:
-  std::string name() const override { return gpu_.name(); }
-  const warpsim::DeviceLimits& limits() const override { return gpu_.limits(); }
-  std::uint64_t allocate(std::size_t bytes, const std::string& label) override { return gpu_.allocate(bytes, label); }
-  void write(std::uint64_t address, std::span<const std::byte> data) override { gpu_.write(address, data); }
-  void read(std::uint64_t address, std::span<std::byte> out) override { gpu_.read(address, out); }
   warpsim::LaunchResult launch(const warpsim::LaunchSpec& spec) override {
     ptx.push_back(spec.native_ptx != nullptr ? *spec.native_ptx : std::string());
     entries.push_back(spec.native_entry);
-    return gpu_.launch(spec);
+    return SimDevice::launch(spec);
   }
   std::vector<std::string> ptx, entries;
-
- private:
-  warpsim::sim::Gpu gpu_;
 };
 
 }  // namespace

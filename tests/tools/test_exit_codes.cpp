@@ -7,6 +7,7 @@
 
 #include "sim/gpu.hpp"
 #include "tests/tools/cli_helpers.hpp"
+#include "tests/tools/file_run_helpers.hpp"
 #include "tools/file_run.hpp"
 
 namespace {
@@ -88,21 +89,13 @@ TEST_CASE("a launch the device refuses, a bad file or a fault is invalid input, 
 namespace {
 
 // The simulator, counting the bytes read back.
-class CountingDevice final : public warpsim::Device {
+class CountingDevice final : public warpsim::test::SimDevice {
  public:
-  std::string name() const override { return gpu_.name(); }
-  const warpsim::DeviceLimits& limits() const override { return gpu_.limits(); }
-  std::uint64_t allocate(std::size_t bytes, const std::string& label) override { return gpu_.allocate(bytes, label); }
-  void write(std::uint64_t address, std::span<const std::byte> data) override { gpu_.write(address, data); }
   void read(std::uint64_t address, std::span<std::byte> out) override {
     bytes_read += out.size();
-    gpu_.read(address, out);
+    SimDevice::read(address, out);
   }
-  warpsim::LaunchResult launch(const warpsim::LaunchSpec& spec) override { return gpu_.launch(spec); }
   std::size_t bytes_read = 0;
-
- private:
-  warpsim::sim::Gpu gpu_;
 };
 
 warpsim::cli::FileRun vecadd_run() {
