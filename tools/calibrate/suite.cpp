@@ -583,7 +583,14 @@ std::vector<BenchInfo> make_suite() {
            {"gather-l1", 14u, "64 KiB (each SM's L1 holds it)", "memory.l1_lines_per_cycle", Fit::Inverse, 1},
            {"gather-l2", 21u, "8 MiB (L2 holds it)", "memory.l2_access_bytes", Fit::Additive, 0.04},
            {"gather-dram", 26u, "256 MiB (DRAM)", "memory.dram_page_miss_bytes", Fit::Additive, 0.085},
-           {"gather-l1-few", 14u, "64 KiB", "", Fit::None, 1, true}})
+           {"gather-l1-few", 14u, "64 KiB", "", Fit::None, 1, true},
+           // Stop 38 (compared only): the L2's capacity for lines every SM reads. One SM's chase
+           // finds 40 MiB in L2 (chase-l2-40m); a gather from every SM over 16 to 128 MiB says
+           // whether the chip's SMs together find as much.
+           {"gather-l2-16m", 22u, "16 MiB", "", Fit::None, 1},
+           {"gather-l2-32m", 23u, "32 MiB", "", Fit::None, 1},
+           {"gather-l2-64m", 24u, "64 MiB", "", Fit::None, 1},
+           {"gather-l2-128m", 25u, "128 MiB", "", Fit::None, 1}})
     s.push_back({name,
                  fmt::format("2^{} f32 read at scattered words of {}, 32 lines a warp request{}: SM cycles per element",
                              few ? 21 : 23, what, few ? ", 4 warps an SM" : ""),
