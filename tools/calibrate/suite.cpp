@@ -136,7 +136,9 @@ std::vector<BenchInfo> make_suite() {
                    return chase_global(t, std::size_t{kib} * 1024 * lines, lines, lines, 1024, kib * 8);
                  }});
   // chase-l2-32m fits memory.l2_far_cycles: its lines are past the near half of their sets' ways.
-  for (const std::uint64_t mib : {16u, 24u, 32u, 40u})
+  // Stop 38 (compared only): 48, 64 and 96 MiB, one sector of each line: whether the L2 keeps more
+  // lines than its bytes hold whole (gather-l2-32m from every SM finds about half the L2).
+  for (const std::uint64_t mib : {16u, 24u, 32u, 40u, 48u, 64u, 96u})
     s.push_back({fmt::format("chase-l2-{}m", mib),
                  fmt::format("one thread, random chase over {} MiB, warmed by one pass (8,192 loads timed)", mib),
                  "cycles/load", mib == 32 ? "memory.l2_far_cycles" : "", mib == 32 ? Fit::Additive : Fit::None, 1,
@@ -590,7 +592,8 @@ std::vector<BenchInfo> make_suite() {
            {"gather-l2-16m", 22u, "16 MiB", "", Fit::None, 1},
            {"gather-l2-32m", 23u, "32 MiB", "", Fit::None, 1},
            {"gather-l2-64m", 24u, "64 MiB", "", Fit::None, 1},
-           {"gather-l2-128m", 25u, "128 MiB", "", Fit::None, 1}})
+           {"gather-l2-128m", 25u, "128 MiB", "", Fit::None, 1},
+           {"gather-l2-32m-few", 23u, "32 MiB", "", Fit::None, 1, true}})
     s.push_back({name,
                  fmt::format("2^{} f32 read at scattered words of {}, 32 lines a warp request{}: SM cycles per element",
                              few ? 21 : 23, what, few ? ", 4 warps an SM" : ""),
