@@ -37,7 +37,9 @@ TEST_CASE("calibrate --list names each microbenchmark with the preset parameter 
                            "stream-conflict-dram     -", "fence-gl                 pipeline.fence_gl_latency",
                            "fence-gl-busy            -", "gather-l1-few            -",
                            "chase-lanes-l1           memory.l1_pass_cycles",
-                           "store-lines-w4           memory.store_line_cycles"})
+                           "store-lines-w4           memory.store_line_cycles",
+                           // Stop 38: the L2's capacity from every SM and from one, compared only.
+                           "gather-l2-32m            -", "gather-l2-32m-few        -", "chase-l2-96m             -"})
     CHECK_THAT(io.out, Catch::Contains(line));
   // The issue's list: latency and throughput per class, shared memory, the memory hierarchy,
   // bandwidth, atomics, barriers, the clock and launch overhead.
