@@ -1,6 +1,7 @@
 #!/bin/bash
 # Stop 38's first device call (portable build of this commit in .carry/; docs/validation/h100.md).
-# The device is an H200 (the H100's GH100 SM and 50 MiB L2, HBM3e memory): what it measures of the
+# The device is an H200 (the H100's GH100 SM and L2 design, but 60 MiB of L2 where the H100 has 50,
+# as batch38b.sh found; HBM3e memory): what it measures of the
 # SM and the L2 holds for the H100, its DRAM figures do not.
 # 1. The L2's capacity for lines every SM reads: gather-l2-16m/-32m/-64m/-128m (calibrate suite,
 #    compared only) beside gather-l2 (8 MiB) and gather-dram (256 MiB), and one SM's chase over

@@ -2,7 +2,7 @@
 # Stop 38's second device call (an H200: the H100's GH100 SM and L2 design, HBM3e memory).
 # The L2's halves (docs/validation/timing.md, "Stop 38"): stop38/probe38.cu, built here with nvcc,
 # gathers 2^23 f32 at hashed words of 32 MiB and 64 MiB from the SMs a %smid rule picks: all of
-# them, the lower or upper 66, the even or odd, and %smid's bit 1..4 clear. Nsight Compute reads
+# them, the lower or upper 66, the even or odd, and %smid's bit 1..5 clear. Nsight Compute reads
 # each launch's DRAM bytes and L2 hit rate: cold (--cache-control all) and warm (none, the third
 # launch). If each half of the SMs keeps its own copies, the SMs of one half read less from DRAM
 # than the same number of loads from both halves.
