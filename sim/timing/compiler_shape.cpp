@@ -174,6 +174,7 @@ CompilerShape compiler_shape(const Program& program, const isa::Kernel& kernel, 
   if (gpu.hoist_shared_loads != 0 || gpu.schedule_arithmetic != 0) schedule_runs(program, gpu, shape);
   if (gpu.vector_shared_loads != 0) group_vector_loads(program, gpu, shape);
   if (gpu.batched_loads == 0) return shape;
+  if (gpu.unroll_remainder != 0) shape.trip_loops = find_trip_loops(program);
   // With sm.slow_paths an IEEE division waits for its operands, and ends the run as its branch does.
   const bool slow_paths = gpu.slow_paths != 0;
   auto alu = [&](const Inst& in) {

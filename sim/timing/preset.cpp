@@ -163,6 +163,10 @@ const std::vector<Field>& fields() {
                        "1: each shared access of a skipped if-converted body still takes a pass of the SM's shared pipe (0: none)"));
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
                        "loads a warp keeps pending past the arithmetic of an unrolled loop that uses them (accumulations and what feeds them; 0: none)"));
+    f.push_back(number("sm.unroll_remainder", &GpuPreset::unroll_remainder,
+                       "1: an innermost loop whose trip count its own instructions fix when a warp enters it batches "
+                       "the loads of whole groups of sm.batched_loads trips only; the trips left over run one at a "
+                       "time, as ptxas's remainder loop does (0: every trip batches)"));
     f.push_back(number("sm.hoist_shared_loads", &GpuPreset::hoist_shared_loads,
                        "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
     f.push_back(number("sm.hoist_global_loads", &GpuPreset::hoist_global_loads,
@@ -497,6 +501,7 @@ void validate_preset(const GpuPreset& p) {
   need(p.predicated_shared_passes <= 1, "sm.predicated_shared_passes", fmt::format("{}", p.predicated_shared_passes),
        "must be 0 or 1");
   need(p.batched_loads <= 8, "sm.batched_loads", fmt::format("{}", p.batched_loads), "must be 0..8");
+  need(p.unroll_remainder <= 1, "sm.unroll_remainder", fmt::format("{}", p.unroll_remainder), "must be 0 or 1");
   need(p.schedule_arithmetic <= 64, "sm.schedule_arithmetic", fmt::format("{}", p.schedule_arithmetic), "must be 0..64");
   need(p.hoist_shared_loads <= 64, "sm.hoist_shared_loads", fmt::format("{}", p.hoist_shared_loads), "must be 0..64");
   need(p.special_register_cycles <= 100000, "sm.special_register_cycles", fmt::format("{}", p.special_register_cycles),

@@ -69,6 +69,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       id_(id),
       stats_(c.spec, c.program, c.warps_per_block),
       executor_(c.spec, c.program, c.memory, stats_),
+      trip_counter_(c.program),
       memory_(c.gpu, c.l2, c.l1_bytes) {
   const std::uint32_t sps = c.gpu.sub_partitions;
   sub_partitions_ = sps;
@@ -156,6 +157,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.batched = {};
     s.deferred_until = 0;
     s.special_read = false;
+    s.trip_loop = 0;
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
@@ -301,6 +303,7 @@ void Sm::issue(WarpSlot& s, std::uint64_t now) {
   const std::uint64_t divergent_before = w.divergent_branches;
   const Stop stop = executor_.step(*bs.block, w, sink_);
   const std::uint32_t went_to = w.pc;  // where the IR goes next (before the compiler's issue order)
+  if (!ctx_.shape.trip_loops.empty()) track_loop(s, in.pc, went_to);
   follow_order(w, in.pc);
   ++issued_;
   last_cycle_ = std::max(last_cycle_, now);
@@ -396,6 +399,26 @@ void Sm::count_trip(WarpSlot& s, const Inst& in, std::uint32_t went_to) {
   trips = went_to == in.target ? trips + 1 : 0;
 }
 
+void Sm::track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to) {
+  const TripLoops& loops = ctx_.shape.trip_loops;
+  if (s.trip_loop != 0) {
+    const TripLoop& in = loops.loops[s.trip_loop - 1];
+    if (from == in.back && to == in.header) {
+      ++s.trip;
+      return;
+    }
+    if (to >= in.header && to <= in.back) return;
+    s.trip_loop = 0;  // left it
+  }
+  const std::uint16_t id = to < loops.header_of.size() ? loops.header_of[to] : 0;
+  if (id == 0 || from == loops.loops[id - 1].back) return;
+  const std::uint32_t trips = trip_counter_.trips(loops.loops[id - 1], *s.warp);
+  s.trip_loop = id;
+  s.trip = 0;
+  // Unknown: every trip batches, as without the rule.
+  s.batched_trips = trips == kUnknownTrips ? kUnknownTrips : trips - trips % ctx_.gpu.batched_loads;
+}
+
 void Sm::follow_order(Warp& w, std::uint32_t executed) {
   const CompilerShape& shape = ctx_.shape;
   if (shape.next.empty()) return;
@@ -418,6 +441,7 @@ std::uint64_t Sm::fold(WarpSlot& s, Block& block, std::uint64_t now) {
     const std::uint64_t divergent_before = w.divergent_branches;
     const Stop stop = executor_.step(block, w, sink_);
     const std::uint32_t went_to = w.pc;
+    if (!ctx_.shape.trip_loops.empty()) track_loop(s, in.pc, went_to);
     follow_order(w, in.pc);
     ++issued_;
     // Its value is ready when its sources are: the counter of stream_dep's loop, which adds a
@@ -592,7 +616,9 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
   // only on values derived from batched loads (an accumulation after the multiply the loads feed)
   // goes on with them.
-  if (deps > after && !(memory && ctx_.shape.batchable[pc] && (!loaded || batch(s, now, deps)))) {
+  // sm.unroll_remainder: a trip past the loop's last whole group runs one at a time.
+  const bool remainder = s.trip_loop != 0 && s.trip >= s.batched_trips;
+  if (deps > after && !(memory && ctx_.shape.batchable[pc] && !remainder && (!loaded || batch(s, now, deps)))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;
   } else {

@@ -15,6 +15,7 @@
 #include "sim/executor.hpp"
 #include "sim/stats_collector.hpp"
 #include "sim/step.hpp"
+#include "sim/timing/loop_trips.hpp"
 #include "sim/timing/memory_path.hpp"
 #include "sim/timing/ready_set.hpp"
 #include "sim/timing/scheduler.hpp"
@@ -36,6 +37,8 @@ struct CompilerShape {
   // loop's back branch.
   std::vector<std::uint16_t> bookkeeping;
   std::vector<std::uint32_t> back_branch;
+  // sm.unroll_remainder (empty when off): the loops whose trip count a warp's registers fix on entry.
+  TripLoops trip_loops;
   // per pc: an instruction ptxas folds into another (an immediate, a truncation, loop bookkeeping,
   // logic fusion, vector loads' members, the lowering's widenings and address products): Sm::fold
   std::vector<std::uint8_t> may_fold;
@@ -147,6 +150,10 @@ class Sm {
     std::uint64_t* register_ready = nullptr;
     std::uint8_t* register_from_memory = nullptr;
     std::uint32_t* trips = nullptr;  // per sm.unroll loop: back branches taken since the loop was entered
+    // sm.unroll_remainder: the loop of CompilerShape::trip_loops the warp is in (1 + its index, 0:
+    // none), its trip there, and how many of its trips batch (whole groups of sm.batched_loads).
+    std::uint16_t trip_loop = 0;
+    std::uint32_t trip = 0, batched_trips = 0;
   };
   struct BlockSlot {
     std::unique_ptr<Block> block;
@@ -164,6 +171,8 @@ class Sm {
   std::uint64_t fold(WarpSlot& s, Block& block, std::uint64_t now);
   bool folds(const WarpSlot& s, std::uint32_t pc) const;
   void count_trip(WarpSlot& s, const Inst& in, std::uint32_t went_to);
+  // sm.unroll_remainder: follows the warp into, around and out of the loops of trip_loops.
+  void track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to);
   // After the warp executed `executed` (kNone: it arrived at its pc otherwise), moves its pc to the
   // next instruction in the compiler's issue order (CompilerShape::next, entry).
   void follow_order(Warp& w, std::uint32_t executed);
@@ -218,6 +227,7 @@ class Sm {
   std::array<std::uint64_t, 64> vector_addresses_{};  // a vector shared load's lane addresses (sm.vector_shared_loads)
   StatsCollector stats_;
   Executor executor_;
+  TripCounter trip_counter_;
   MemoryPath memory_;
   StepSink sink_;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> pending_;  // (linear, start) handed over, not set up
