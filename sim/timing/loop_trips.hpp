@@ -1,10 +1,11 @@
 // sm.unroll_remainder (stop 38): ptxas unrolls a counted innermost loop by 16, 8 and 4 and runs
-// the trips left over (trips mod 4) one at a time, after the unrolled blocks (the SASS of the first
-// set's reduce-coarsened, docs/validation/h100/stop38/rcprobe38.sass: two trips are two DRAM round
-// trips, four are one). A warp batches the loads of a trip only while a whole group of
-// sm.batched_loads trips is left. The trip count is what the loop's own instructions say: its exit
-// test and the instructions it depends on, run ahead on a copy of the warp's registers when the
-// warp enters the loop (the functional semantics, not a re-implementation of them).
+// the trips left over (trips mod 4, sm.unroll) one at a time, after the unrolled blocks (the SASS of
+// the first set's reduce-coarsened, docs/validation/h100/stop38/rcprobe38.sass: two trips are two
+// DRAM round trips, four are one). So a trip past the last whole group starts only when the trip
+// before it has its loads (Sm::track_loop); within a trip the loads still go out together. The trip
+// count is what the loop's own instructions say: its exit test and the instructions it depends on,
+// run ahead on a copy of the warp's registers when the warp enters the loop (the functional
+// semantics, not a re-implementation of them).
 #pragma once
 #include <cstdint>
 #include <vector>

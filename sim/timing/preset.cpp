@@ -164,9 +164,9 @@ const std::vector<Field>& fields() {
     f.push_back(number("sm.batched_loads", &GpuPreset::batched_loads,
                        "loads a warp keeps pending past the arithmetic of an unrolled loop that uses them (accumulations and what feeds them; 0: none)"));
     f.push_back(number("sm.unroll_remainder", &GpuPreset::unroll_remainder,
-                       "1: an innermost loop whose trip count its own instructions fix when a warp enters it batches "
-                       "the loads of whole groups of sm.batched_loads trips only; the trips left over run one at a "
-                       "time, as ptxas's remainder loop does (0: every trip batches)"));
+                       "1: in an innermost loop whose trip count its own instructions fix when a warp enters it, a "
+                       "trip past the last whole group of sm.unroll starts only when the trip before it has its loads, "
+                       "as ptxas's remainder loop runs them (0: loads batch across every trip)"));
     f.push_back(number("sm.hoist_shared_loads", &GpuPreset::hoist_shared_loads,
                        "shared loads a warp issues ahead of the instructions before them in a straight-line run, at most this many unread at once (the compiler's scheduling; 0: the IR's order)"));
     f.push_back(number("sm.hoist_global_loads", &GpuPreset::hoist_global_loads,

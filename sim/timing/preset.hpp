@@ -71,7 +71,7 @@ struct GpuPreset {
   // (global, shared or atomic), do not hold the warp while fewer than this many such loads are
   // pending; their results are ready when the loads' are. 0: every instruction waits at issue.
   std::uint32_t batched_loads = 0;
-  std::uint32_t unroll_remainder = 0;  // 1: a counted loop's last (trips mod batched_loads) trips do not batch (loop_trips.hpp)
+  std::uint32_t unroll_remainder = 0;  // 1: a counted loop's last (trips mod unroll) trips run one at a time (loop_trips.hpp)
   // The compiler's list scheduling of a straight-line run: a shared load issues ahead of the
   // instructions before it that it does not depend on (registers, a shared store or atomic) while
   // fewer than this many shared loads it issued are still unread. 0: the IR's order.

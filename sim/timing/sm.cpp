@@ -158,6 +158,7 @@ void Sm::start_block(std::uint64_t linear, std::uint64_t start) {
     s.deferred_until = 0;
     s.special_read = false;
     s.trip_loop = 0;
+    s.trip_wait = 0;
     s.stalls = {};
     std::fill_n(s.register_ready, ctx_.program.scoreboard_slots, 0);
     std::fill_n(s.register_from_memory, ctx_.program.scoreboard_slots, 0);
@@ -404,7 +405,14 @@ void Sm::track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to) {
   if (s.trip_loop != 0) {
     const TripLoop& in = loops.loops[s.trip_loop - 1];
     if (from == in.back && to == in.header) {
-      ++s.trip;
+      // A trip past the last whole group runs alone: what the trips before it loaded, and what went
+      // ahead of those loads, lands first (within a trip its loads still go out together).
+      // (A loop tested at the top comes back once more only to leave.)
+      if (++s.trip >= s.grouped_trips && s.trip < s.loop_trips) {
+        std::uint64_t wait = s.deferred_until;
+        for (const std::uint64_t ready : s.batched) wait = std::max(wait, ready);
+        s.trip_wait = wait;
+      }
       return;
     }
     if (to >= in.header && to <= in.back) return;
@@ -415,8 +423,11 @@ void Sm::track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to) {
   const std::uint32_t trips = trip_counter_.trips(loops.loops[id - 1], *s.warp);
   s.trip_loop = id;
   s.trip = 0;
-  // Unknown: every trip batches, as without the rule.
-  s.batched_trips = trips == kUnknownTrips ? kUnknownTrips : trips - trips % ctx_.gpu.batched_loads;
+  // ptxas's blocks of 16, 8 and 4 trips (sm.unroll), then one at a time. Unknown: every trip batches,
+  // as without the rule.
+  const std::uint32_t group = std::max(1u, ctx_.gpu.unroll);
+  s.loop_trips = trips;
+  s.grouped_trips = trips == kUnknownTrips ? kUnknownTrips : trips - trips % group;
 }
 
 void Sm::follow_order(Warp& w, std::uint32_t executed) {
@@ -616,14 +627,16 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
   // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
   // only on values derived from batched loads (an accumulation after the multiply the loads feed)
   // goes on with them.
-  // sm.unroll_remainder: a trip past the loop's last whole group runs one at a time.
-  const bool remainder = s.trip_loop != 0 && s.trip >= s.batched_trips;
-  if (deps > after && !(memory && ctx_.shape.batchable[pc] && !remainder && (!loaded || batch(s, now, deps)))) {
+  // sm.unroll_remainder: a trip past the loop's last whole group starts when the one before it is done.
+  const bool trip_held = s.trip_wait > after;
+  if (trip_held) after = s.trip_wait;
+  s.trip_wait = 0;
+  if (deps > after && !(memory && ctx_.shape.batchable[pc] && (!loaded || batch(s, now, deps)))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;
   } else {
     s.ready_at = after;
-    s.wait = after > now + 1 ? Wait::NoInstruction : Wait::Dependency;
+    s.wait = trip_held ? Wait::Memory : after > now + 1 ? Wait::NoInstruction : Wait::Dependency;
   }
 }
 

@@ -9,17 +9,17 @@
 using namespace warpsim::timing_test;
 
 namespace {
-// 132 blocks of 4 warps, each thread `trips` loads 16,896 words apart, from a flushed L2.
+// 132 blocks of 4 warps, each thread `trips` trips of loads 16,896 words apart, from a flushed L2.
 nlohmann::json sums(const std::string& kernel, unsigned trips, unsigned rule, const std::string& threads = "1") {
   return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop38.kir", "--kernel", kernel, "--grid", "132",
                    "--block", "128", "--arg", "trips=" + std::to_string(trips), "--arg", "stride=16896", "--buffer",
-                   "in=f32[270336]:random", "--buffer", "out=f32[16896]:zeros", "--l2-start", "flushed", "--gpu-set",
+                   "in=f32[540672]:random", "--buffer", "out=f32[16896]:zeros", "--l2-start", "flushed", "--gpu-set",
                    "sm.unroll_remainder=" + std::to_string(rule), "--threads", threads});
 }
 }  // namespace
 
 TEST_CASE("unroll_remainder: two or three trips load one at a time, four batch as before", "[timing]") {
-  for (const char* kernel : {"sum_top", "sum_bottom"}) {
+  for (const char* kernel : {"sum_top", "sum_bottom", "sum_bottom_not"}) {
     INFO(kernel);
     const auto two_off = sums(kernel, 2, 0), two_on = sums(kernel, 2, 1);
     const auto three_on = sums(kernel, 3, 1), four_off = sums(kernel, 4, 0), four_on = sums(kernel, 4, 1);
@@ -32,6 +32,27 @@ TEST_CASE("unroll_remainder: two or three trips load one at a time, four batch a
     // A whole group of four batches with the rule too.
     CHECK(cycles(four_on) == cycles(four_off));
     CHECK(cycles(four_on) < cycles(two_on));
+    // Six: a group of four, then two alone.
+    const auto six_off = sums(kernel, 6, 0), six_on = sums(kernel, 6, 1);
+    check_same_work(six_off, six_on);
+    CHECK(cycles(six_on) > cycles(six_off) * 12 / 10);
+  }
+}
+
+TEST_CASE("unroll_remainder: a trip left over still sends its own loads together", "[timing]") {
+  // sum_pairs loads two words a trip, adding each as it comes: two trips alone are two round trips,
+  // about what sum_top's two single loads take, not four.
+  const auto pairs = sums("sum_pairs", 2, 1), singles = sums("sum_top", 2, 1), three = sums("sum_top", 3, 1);
+  check_same_work(sums("sum_pairs", 2, 0), pairs);
+  CHECK(cycles(pairs) < cycles(singles) * 12 / 10);
+  CHECK(cycles(pairs) < cycles(three));
+}
+
+TEST_CASE("unroll_remainder: lanes that leave on different trips batch as before", "[timing]") {
+  for (unsigned trips : {2u, 3u}) {
+    const auto off = sums("sum_lanes", trips, 0), on = sums("sum_lanes", trips, 1);
+    check_same_work(off, on);
+    CHECK(cycles(on) == cycles(off));
   }
 }
 
@@ -45,7 +66,7 @@ TEST_CASE("unroll_remainder: a loop that ends on a loaded value has no trip coun
   std::vector<nlohmann::json> r;
   for (const char* rule : {"sm.unroll_remainder=0", "sm.unroll_remainder=1"})
     r.push_back(run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop38.kir", "--kernel", "sum_until_zero",
-                          "--grid", "132", "--block", "128", "--arg", "stride=16896", "--buffer", "in=f32[270336]:zeros",
+                          "--grid", "132", "--block", "128", "--arg", "stride=16896", "--buffer", "in=f32[540672]:zeros",
                           "--buffer", "out=f32[16896]:zeros", "--l2-start", "flushed", "--gpu-set", rule}));
   check_same_work(r[0], r[1]);
   CHECK(cycles(r[0]) == cycles(r[1]));
