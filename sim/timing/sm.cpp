@@ -405,10 +405,12 @@ void Sm::track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to) {
   if (s.trip_loop != 0) {
     const TripLoop& in = loops.loops[s.trip_loop - 1];
     if (from == in.back && to == in.header) {
-      // A trip past the last whole group runs alone: what the trips before it loaded, and what went
-      // ahead of those loads, lands first (within a trip its loads still go out together).
-      // (A loop tested at the top comes back once more only to leave.)
-      if (++s.trip >= s.grouped_trips && s.trip < s.loop_trips) {
+      // A trip past the last whole group of ptxas's blocks of 16, 8 and 4 (sm.unroll) runs alone:
+      // what the trips before it loaded, and what went ahead of those loads, lands first (within a
+      // trip its loads still go out together). A loop tested at the top comes back once more only
+      // to leave. Unknown trip counts batch every trip, as without the rule.
+      const std::uint32_t group = std::max(1u, ctx_.gpu.unroll), trips = s.loop_trips;
+      if (++s.trip < trips && trips != kUnknownTrips && s.trip >= trips - trips % group) {
         std::uint64_t wait = s.deferred_until;
         for (const std::uint64_t ready : s.batched) wait = std::max(wait, ready);
         s.trip_wait = wait;
@@ -420,14 +422,9 @@ void Sm::track_loop(WarpSlot& s, std::uint32_t from, std::uint32_t to) {
   }
   const std::uint16_t id = to < loops.header_of.size() ? loops.header_of[to] : 0;
   if (id == 0 || from == loops.loops[id - 1].back) return;
-  const std::uint32_t trips = trip_counter_.trips(loops.loops[id - 1], *s.warp);
   s.trip_loop = id;
   s.trip = 0;
-  // ptxas's blocks of 16, 8 and 4 trips (sm.unroll), then one at a time. Unknown: every trip batches,
-  // as without the rule.
-  const std::uint32_t group = std::max(1u, ctx_.gpu.unroll);
-  s.loop_trips = trips;
-  s.grouped_trips = trips == kUnknownTrips ? kUnknownTrips : trips - trips % group;
+  s.loop_trips = trip_counter_.trips(loops.loops[id - 1], *s.warp);
 }
 
 void Sm::follow_order(Warp& w, std::uint32_t executed) {
@@ -624,13 +621,13 @@ void Sm::set_ready(WarpSlot& s, std::uint64_t now, std::uint64_t after) {
     deps = s.deferred_until;
     memory = true;
   }
-  // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
-  // only on values derived from batched loads (an accumulation after the multiply the loads feed)
-  // goes on with them.
   // sm.unroll_remainder: a trip past the loop's last whole group starts when the one before it is done.
   const bool trip_held = s.trip_wait > after;
   if (trip_held) after = s.trip_wait;
   s.trip_wait = 0;
+  // A batched instruction waiting on a load takes one of the sm.batched_loads places; one waiting
+  // only on values derived from batched loads (an accumulation after the multiply the loads feed)
+  // goes on with them.
   if (deps > after && !(memory && ctx_.shape.batchable[pc] && (!loaded || batch(s, now, deps)))) {
     s.ready_at = deps;
     s.wait = memory ? Wait::Memory : Wait::Dependency;

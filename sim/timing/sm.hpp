@@ -151,10 +151,11 @@ class Sm {
     std::uint8_t* register_from_memory = nullptr;
     std::uint32_t* trips = nullptr;  // per sm.unroll loop: back branches taken since the loop was entered
     // sm.unroll_remainder: the loop of CompilerShape::trip_loops the warp is in (1 + its index, 0:
-    // none), its trip there, how many of its trips are in whole groups of sm.unroll, and the cycle
-    // before which a trip past them may not start (its previous trip's loads and what went past them).
+    // none), its trip there and its trips in all (kUnknownTrips: not known), and the cycle before
+    // which a trip past the last whole group of sm.unroll may not start (its previous trip's loads
+    // and what went past them).
     std::uint16_t trip_loop = 0;
-    std::uint32_t trip = 0, loop_trips = 0, grouped_trips = 0;
+    std::uint32_t trip = 0, loop_trips = 0;
     std::uint64_t trip_wait = 0;
   };
   struct BlockSlot {

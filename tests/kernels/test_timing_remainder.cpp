@@ -62,14 +62,19 @@ TEST_CASE("unroll_remainder: the same cycles for any number of host threads", "[
 }
 
 TEST_CASE("unroll_remainder: a loop that ends on a loaded value has no trip count and batches as before", "[timing]") {
-  // in is zeros: one trip each, ended by the value loaded, not by a count.
+  // flags 1, 0: two trips each, ended by a value loaded, not by a count. Counted, two trips would load
+  // one at a time with the rule (above); here both batch either way.
   std::vector<nlohmann::json> r;
   for (const char* rule : {"sm.unroll_remainder=0", "sm.unroll_remainder=1"})
     r.push_back(run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop38.kir", "--kernel", "sum_until_zero",
-                          "--grid", "132", "--block", "128", "--arg", "stride=16896", "--buffer", "in=f32[540672]:zeros",
-                          "--buffer", "out=f32[16896]:zeros", "--l2-start", "flushed", "--gpu-set", rule}));
+                          "--grid", "132", "--block", "128", "--arg", "stride=16896", "--buffer", "in=f32[540672]:random",
+                          "--buffer", "flags=f32[4]:iota:1:-1", "--buffer", "out=f32[16896]:zeros", "--l2-start",
+                          "flushed", "--gpu-set", rule}));
   check_same_work(r[0], r[1]);
   CHECK(cycles(r[0]) == cycles(r[1]));
+  // Two trips a thread: the loop's branch ran twice per warp.
+  CHECK(r[0]["launches"][0]["warp_instructions"].get<std::uint64_t>() ==
+        sums("sum_bottom", 2, 0)["launches"][0]["warp_instructions"].get<std::uint64_t>() + 16896 / 32 * 2 * 3);
 }
 
 TEST_CASE("unroll_remainder takes 0 or 1", "[timing]") {
