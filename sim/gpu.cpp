@@ -12,6 +12,7 @@
 
 #include "device/errors.hpp"
 #include "sim/decode.hpp"
+#include "sim/timing/memory_path.hpp"
 #include "sim/timing/timing_launch.hpp"
 #include "sim/worker.hpp"
 
@@ -112,12 +113,19 @@ void Gpu::restore_l2() {
   constexpr std::uint64_t kSnapshotOffset = std::uint64_t{1} << 40;
   const std::uint64_t line_bytes = config_.gpu.line_bytes;
   const std::uint32_t all_sectors = (1u << (line_bytes / config_.gpu.sector_bytes)) - 1;
+  // memory.l2_side_copies: the copies write the lines' home copies (MemoryPath::to_l2).
+  const auto fill = [&](std::uint64_t line) {
+    if (config_.gpu.l2_side_copies == 0)
+      l2_.fill_between_launches(line, all_sectors);
+    else
+      l2_.fill_between_launches(line, all_sectors,
+                                l2_copy_tag(line, l2_home_side(line, config_.gpu.l2_slice_line_shift)));
+  };
   for (std::size_t i = 0; i < memory_.count(); ++i) {
     const Allocation& a = memory_.at(static_cast<int>(i));
     const std::uint64_t first = a.base / line_bytes, last = (a.end() + line_bytes - 1) / line_bytes;
-    for (std::uint64_t line = first; line < last; ++line)
-      l2_.fill_between_launches(line + kSnapshotOffset / line_bytes, all_sectors);
-    for (std::uint64_t line = first; line < last; ++line) l2_.fill_between_launches(line, all_sectors);
+    for (std::uint64_t line = first; line < last; ++line) fill(line + kSnapshotOffset / line_bytes);
+    for (std::uint64_t line = first; line < last; ++line) fill(line);
   }
 }
 

@@ -15,8 +15,8 @@ unsigned count_sectors(std::uint32_t m) {
 }
 }  // namespace
 
-MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes)
-    : gpu_(gpu), l2_(l2), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity, gpu.l1_index_fold) {
+MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes, std::uint32_t sm)
+    : gpu_(gpu), l2_(l2), side_(l2_side_of_sm(sm)), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity, gpu.l1_index_fold) {
   if (gpu.atomic_slice_cycles > 0 || gpu.atomic_int_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
   page_shift_ = static_cast<unsigned>(std::countr_zero(std::max(1u, gpu.dram_page_bytes / std::max(1u, gpu.line_bytes))));
   set_share(gpu.sms);
@@ -89,8 +89,21 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   std::uint32_t dirty = 0;
   unsigned newer = 0;  // the line's place in its set's LRU order, for a load's far hit (below)
   const bool far_hits = gpu_.l2_near_ways > 0 && !write && !atomic;
-  const std::uint32_t hit = l2_.present_in_set(a.line, set, a.sectors, &pending, &dirty, far_hits ? &newer : nullptr);
-  const std::uint32_t miss = a.sectors & ~hit;
+  // memory.l2_side_copies: a load looks for its half's copy of the line, then for the other half's
+  // (a far hit, no DRAM fetch); it fills its own. A store or atomic works on the home copy.
+  const bool copies = gpu_.l2_side_copies != 0;
+  const bool load = !write && !atomic;
+  const std::uint64_t tag =
+      !copies ? a.line : l2_copy_tag(a.line, load ? side_ : l2_home_side(a.line, gpu_.l2_slice_line_shift));
+  const std::uint32_t hit = l2_.present_in_set(tag, set, a.sectors, &pending, &dirty, far_hits ? &newer : nullptr);
+  std::uint32_t miss = a.sectors & ~hit;
+  std::uint32_t other_copy = 0;
+  if (copies && load && miss != 0) {
+    std::uint64_t other_pending = 0;
+    other_copy = l2_.present_in_set(l2_copy_tag(a.line, side_ ^ 1u), set, miss, &other_pending);
+    miss &= ~other_copy;
+    if (other_copy != 0) pending = std::max(pending, other_pending);
+  }
   if (missed != nullptr) *missed = miss;
   const auto sectors = count_sectors(a.sectors);
   const auto missing = count_sectors(miss);
@@ -158,12 +171,14 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // the L2 serves a footprint past about half its size from its far partition).
   if (far_hits && missing == 0 && newer >= gpu_.l2_near_ways)
     latency += gpu_.l2_far_cycles;
+  else if (other_copy != 0 && missing == 0)
+    latency += gpu_.l2_far_cycles;
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
   if (missing > 0 && !write) fetched_ready = ready;
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({a.line, set, filled, fetched_ready, fetched_sectors, dirtied});
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({tag, set, filled, fetched_ready, fetched_sectors, dirtied});
   return ready + extra_latency;
 }
 

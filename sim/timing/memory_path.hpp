@@ -5,6 +5,7 @@
 // host threads stepped the SMs. Atomics are performed at the L2.
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -84,9 +85,20 @@ class PartialSectors {
   std::vector<Entry> table_;  // allocated at the first logged store
 };
 
+// memory.l2_side_copies: the GH100's L2 is two partitions, each near half of the SMs (h100/stop39:
+// probe39's map, SMs in runs of two to eight, TPC by TPC). The model alternates TPCs: SM pairs
+// (0, 1), (4, 5), ... are half 0. A line's copy for half `side` is kept in the line's set as
+// line x 2 + side; stores and atomics use the line's home copy (a hash of its slice group).
+inline unsigned l2_side_of_sm(std::uint32_t sm) { return (sm >> 1) & 1u; }
+inline unsigned l2_home_side(std::uint64_t line, unsigned slice_line_shift) {
+  return static_cast<unsigned>(std::popcount(line >> slice_line_shift) & 1);
+}
+inline std::uint64_t l2_copy_tag(std::uint64_t line, unsigned side) { return line << 1 | side; }
+
 class MemoryPath {
  public:
-  MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes);
+  // `sm`: the SM's index (its half of the L2, memory.l2_side_copies).
+  MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes, std::uint32_t sm = 0);
 
   // Each SM's share of the chip's L2 and DRAM bandwidth (set at every epoch from the SMs at work).
   // `loaded_latency`: the extra DRAM latency for the chip's recent utilisation (timing_launch.cpp).
@@ -182,6 +194,7 @@ class MemoryPath {
 
   const GpuPreset& gpu_;
   const SectorCache& l2_;
+  unsigned side_ = 0;  // the SM's half of the L2 (memory.l2_side_copies)
   SectorCache l1_;
   // For a fetch of a scattered request (its lines lie in more than kScatteredPages pages): whether
   // it opens a DRAM page none of this SM's last kRecentPages scattered fetches opened

@@ -224,6 +224,10 @@ const std::vector<Field>& fields() {
                        "served from the far partition (0: every hit is near)"));
     f.push_back(number("memory.l2_far_cycles", &GpuPreset::l2_far_cycles,
                        "cycles a far L2 hit adds to memory.l2_latency"));
+    f.push_back(number("memory.l2_side_copies", &GpuPreset::l2_side_copies,
+                       "1: the SMs are two halves (alternate pairs), and a load keeps its half's own copy of a line in "
+                       "the line's set, finding the other half's copy as a far hit; stores and atomics use the line's "
+                       "home copy (0: one copy)"));
     f.push_back(number("memory.l2_bytes_per_cycle", &GpuPreset::l2_bytes_per_cycle, "L2 bandwidth, whole chip"));
     f.push_back(number("memory.l2_access_bytes", &GpuPreset::l2_access_bytes,
                        "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
@@ -441,6 +445,7 @@ void validate_preset(const GpuPreset& p) {
   need(p.l2_associativity >= 1, "memory.l2_associativity", "0", "must be at least 1");
   need(p.l2_near_ways < p.l2_associativity, "memory.l2_near_ways", fmt::format("{}", p.l2_near_ways),
        "must be less than memory.l2_associativity");
+  need(p.l2_side_copies <= 1, "memory.l2_side_copies", fmt::format("{}", p.l2_side_copies), "must be 0 or 1");
   need(p.l2_far_cycles <= 100000, "memory.l2_far_cycles", fmt::format("{}", p.l2_far_cycles), "must be at most 100000");
   need(std::uint64_t{p.l2_kib} * 1024 >= std::uint64_t{p.line_bytes} * p.l2_associativity, "memory.l2_kib",
        fmt::format("{}", p.l2_kib), "is smaller than one set of lines (line_bytes x l2_associativity)");

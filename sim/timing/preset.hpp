@@ -119,6 +119,7 @@ struct GpuPreset {
   std::uint32_t l2_latency = 272;
   std::uint32_t l2_near_ways = 0;                // a load's L2 hit past this many more recent ways of its set is a far hit (0: none)
   std::uint32_t l2_far_cycles = 0;               // what a far hit adds to l2_latency
+  std::uint32_t l2_side_copies = 0;              // 1: each half of the SMs reads its own copy of a line (MemoryPath::to_l2)
   double l2_bytes_per_cycle = 4200;              // whole chip
   double l2_access_bytes = 32;                   // the least of an SM's L2 bandwidth share one access (a line's sectors) takes
   double l2_store_access_bytes = 0;              // the same for a scattered store's access to a line (0: l2_access_bytes)

@@ -72,9 +72,13 @@ class SectorCache {
     meta_[i].ready = std::max(meta_[i].ready, ready);
     meta_[i].dirty |= dirty;
   }
-  // A fill outside any epoch (between launches), stamped as a merge would stamp it.
-  void fill_between_launches(std::uint64_t line, std::uint32_t sectors) {
-    if (sets_ != 0) fill_stamped(line, sectors, partition_clock_[set_of(line) % kPartitions]);
+  // A fill outside any epoch (between launches), stamped as a merge would stamp it; `tag`: what the
+  // line is kept as in its set (memory.l2_side_copies: one of its copies), the line by default.
+  void fill_between_launches(std::uint64_t line, std::uint32_t sectors) { fill_between_launches(line, sectors, line); }
+  void fill_between_launches(std::uint64_t line, std::uint32_t sectors, std::uint64_t tag) {
+    if (sets_ == 0) return;
+    const std::uint64_t set = set_of(line);
+    fill_in(tag, sectors, set * ways_, partition_clock_[set % kPartitions]);
   }
   bool enabled() const { return sets_ > 0; }
 

@@ -70,7 +70,7 @@ Sm::Sm(const SmContext& c, std::uint32_t id)
       stats_(c.spec, c.program, c.warps_per_block),
       executor_(c.spec, c.program, c.memory, stats_),
       trip_counter_(c.program),
-      memory_(c.gpu, c.l2, c.l1_bytes) {
+      memory_(c.gpu, c.l2, c.l1_bytes, id) {
   const std::uint32_t sps = c.gpu.sub_partitions;
   sub_partitions_ = sps;
   blocks_.resize(c.blocks_per_sm);

@@ -63,7 +63,7 @@ class SpinBarrier {
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
-              bool dirty_sectors, std::uint32_t sector_bytes)
+              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -75,6 +75,7 @@ class EpochRunner {
         merge_misses_(merge_misses),
         dirty_sectors_(dirty_sectors),
         sector_bytes_(sector_bytes),
+        copy_shift_(side_copies ? 1u : 0u),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t] {
@@ -178,7 +179,7 @@ class EpochRunner {
       const auto& fills = sms_[i]->memory().l2_fills()[part];
       for (std::uint32_t k = 0; k < fills.size(); ++k)
         if ((merge_misses_ && fills[k].fetched != 0) || fills[k].dirtied != 0)
-          misses.push_back({fills[k].line, fills[k].ready, i, k});
+          misses.push_back({fills[k].line >> copy_shift_, fills[k].ready, i, k});
     }
     if (misses.size() < 2) return;
     std::sort(misses.begin(), misses.end(), [](const Miss& a, const Miss& b) {
@@ -220,6 +221,7 @@ class EpochRunner {
   bool merge_misses_ = false;
   bool dirty_sectors_ = false;
   std::uint32_t sector_bytes_ = 32;
+  unsigned copy_shift_ = 0;  // memory.l2_side_copies: a fill's tag is its line x 2 + its copy
   PartialSectors partial_[SectorCache::kPartitions];  // each filled by its partition's merge thread
   std::vector<std::vector<Miss>> misses_;  // per thread, reused from epoch to epoch
 };
@@ -258,7 +260,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
-  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes);
+  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes,
+                 gpu.l2_side_copies != 0);
   bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
