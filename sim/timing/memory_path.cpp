@@ -123,7 +123,12 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   const double least = write && (request_scattered_ || request_many_lines_) && gpu_.l2_store_access_bytes > 0
                            ? gpu_.l2_store_access_bytes
                            : gpu_.l2_access_bytes;
-  double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes, least));
+  // memory.l2_store_byte_cost: what a stored byte takes of the L2's bandwidth (bw-store-16m).
+  const double cost = write ? gpu_.l2_store_byte_cost : 1.0;
+  double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes * cost, least));
+  // memory.write_back_at_eviction: a store waits for the write-backs already queued on DRAM (the
+  // L2 takes a new dirty line only as fast as it writes old ones back: bw-store-256m).
+  if (write && gpu_.write_back_at_eviction != 0) arrive = std::max(arrive, dram_channel_.serve(now, 0.0));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
@@ -159,8 +164,10 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // already wrote (the other half of an 8-byte pair, a neighbour's misaligned store) is charged
   // again here, as the L2 this SM reads is the epoch's start, and the merge gives the repeats back
   // (find_repeated_fetches).
+  // memory.write_back_at_eviction: the write-back is charged when the merge evicts the dirty line
+  // (charge_write_backs), and not at all while the line stays in L2.
   const std::uint32_t dirtied = write_backs ? a.sectors & ~dirty : 0;
-  if (dirtied != 0) {
+  if (dirtied != 0 && gpu_.write_back_at_eviction == 0) {
     const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     arrive = std::max(arrive, dram_channel_.serve(now, double(bytes)));
@@ -183,11 +190,17 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
 }
 
 void MemoryPath::apply_refunds(std::uint64_t now) {
-  std::uint64_t bytes = 0, merges = 0;
+  std::uint64_t bytes = 0, merges = 0, write_backs = 0;
   for (unsigned p = 0; p < SectorCache::kPartitions; ++p) {
     bytes += refunds_[p];
     merges += merges_[p];
-    refunds_[p] = merges_[p] = 0;
+    write_backs += write_backs_[p];
+    refunds_[p] = merges_[p] = write_backs_[p] = 0;
+  }
+  if (write_backs != 0) {
+    const std::uint64_t written = write_backs * gpu_.sector_bytes;
+    stats.dram_bytes += written;
+    dram_channel_.serve(now, double(written));
   }
   if (bytes != 0) {
     stats.dram_bytes -= std::min(bytes, stats.dram_bytes);

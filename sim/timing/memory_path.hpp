@@ -179,7 +179,11 @@ class MemoryPath {
   // partition `part`'s PartialSectors: each costs a merge read (memory.dram_merge_bytes), charged
   // by apply_refunds.
   void charge_merges(unsigned part, unsigned sectors) { merges_[part] += sectors; }
-  // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads on, at `now`.
+  // memory.write_back_at_eviction: a fill of this SM's evicted a line of partition `part` with
+  // `sectors` dirty: their write-back, charged by apply_refunds.
+  void charge_write_backs(unsigned part, std::uint32_t sectors) { write_backs_[part] += count_lanes(sectors); }
+  // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads and the
+  // evictions' write-backs on, at `now`.
   void apply_refunds(std::uint64_t now);
   MemoryStats stats;
 
@@ -221,6 +225,7 @@ class MemoryPath {
   std::vector<L2Fill> l2_fills_[SectorCache::kPartitions];
   std::uint64_t refunds_[SectorCache::kPartitions] = {};  // DRAM bytes by partition (refund)
   std::uint64_t merges_[SectorCache::kPartitions] = {};   // merge reads by partition (charge_merges)
+  std::uint64_t write_backs_[SectorCache::kPartitions] = {};  // evicted dirty sectors by partition (charge_write_backs)
   std::vector<StoredSectors> stored_[SectorCache::kPartitions];
   bool partial_seen_ = false;  // a store of this SM wrote part of a sector
   bool log_stores_ = false;    // stores are logged for the merge (log_stores)

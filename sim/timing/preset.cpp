@@ -233,6 +233,8 @@ const std::vector<Field>& fields() {
                        "the least of its SM's L2 bandwidth share one access to a line takes (bytes; scattered sectors)"));
     f.push_back(number("memory.l2_store_access_bytes", &GpuPreset::l2_store_access_bytes,
                        "the least of its SM's L2 bandwidth share one store's access to a line takes when the store touches more than 8 lines or its lines span more than 8 DRAM pages (bytes; 0: as memory.l2_access_bytes)"));
+    f.push_back(number("memory.l2_store_byte_cost", &GpuPreset::l2_store_byte_cost,
+                       "bytes of L2 bandwidth a stored byte takes (1: as a loaded byte)"));
     f.push_back(number("memory.dram_latency", &GpuPreset::dram_latency, "DRAM latency (cycles)"));
     f.push_back(number("memory.dram_bytes_per_cycle", &GpuPreset::dram_bytes_per_cycle, "DRAM bandwidth, whole chip"));
     f.push_back(number("memory.share_burst_bytes", &GpuPreset::share_burst_bytes,
@@ -278,6 +280,10 @@ const std::vector<Field>& fields() {
                        "1: the L2 keeps which sectors stores wrote; a store costs DRAM a sector's write-back when it first "
                        "writes it (missing from L2, or present but clean), once however many stores of the epoch write it "
                        "(0: each store costs the sectors it misses in L2)"));
+    f.push_back(number("memory.write_back_at_eviction", &GpuPreset::write_back_at_eviction,
+                       "1: a dirty sector's write-back (memory.dirty_sectors) is charged when its line leaves the L2 "
+                       "(a dirty line still there when the launch ends costs it nothing), not when a store first "
+                       "dirties it (0)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -438,6 +444,8 @@ void validate_preset(const GpuPreset& p) {
        "must be at least a sector");
   need(p.l2_access_bytes >= 0 && p.l2_access_bytes <= 4096, "memory.l2_access_bytes", fmt::format("{}", p.l2_access_bytes),
        "must be 0..4096");
+  need(p.l2_store_byte_cost >= 1 && p.l2_store_byte_cost <= 64, "memory.l2_store_byte_cost",
+       fmt::format("{}", p.l2_store_byte_cost), "must be 1..64");
   need(p.l2_store_access_bytes >= 0 && p.l2_store_access_bytes <= 4096, "memory.l2_store_access_bytes",
        fmt::format("{}", p.l2_store_access_bytes), "must be 0..4096");
   need(p.dram_merge_bytes >= 0 && p.dram_merge_bytes <= 65536, "memory.dram_merge_bytes",
@@ -518,6 +526,10 @@ void validate_preset(const GpuPreset& p) {
   need(p.block_dispatch_cycles >= 0 && p.block_dispatch_cycles <= 1e6, "gpu.block_dispatch_cycles",
        fmt::format("{}", p.block_dispatch_cycles), "must be 0..1000000");
   need(p.dirty_sectors <= 1, "memory.dirty_sectors", fmt::format("{}", p.dirty_sectors), "must be 0 or 1");
+  need(p.write_back_at_eviction <= 1, "memory.write_back_at_eviction", fmt::format("{}", p.write_back_at_eviction),
+       "must be 0 or 1");
+  need(p.write_back_at_eviction == 0 || p.dirty_sectors == 1, "memory.write_back_at_eviction",
+       fmt::format("{}", p.write_back_at_eviction), "needs memory.dirty_sectors = 1");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");
   need(p.slow_path_slots <= 64, "sm.slow_path_slots", fmt::format("{}", p.slow_path_slots), "must be 0..64");

@@ -123,6 +123,7 @@ struct GpuPreset {
   double l2_bytes_per_cycle = 4200;              // whole chip
   double l2_access_bytes = 32;                   // the least of an SM's L2 bandwidth share one access (a line's sectors) takes
   double l2_store_access_bytes = 0;              // the same for a scattered store's access to a line (0: l2_access_bytes)
+  double l2_store_byte_cost = 1;                 // L2 bandwidth bytes a stored byte takes (1: as a loaded one)
   std::uint32_t dram_latency = 484;
   double dram_bytes_per_cycle = 1515;            // whole chip
   double share_burst_bytes = 0;                   // what an SM's L2 and DRAM shares may each move at once after idling
@@ -132,6 +133,7 @@ struct GpuPreset {
   double scatter_line_cycles = 0;                // a scattered request's k-th L1-missing line leaves k times this after the first (0: all at once)
   double dram_merge_bytes = 0;                   // DRAM bytes a sector a store allocated in L2 costs when it is left partly written (0: off)
   std::uint32_t dirty_sectors = 0;               // 1: a store costs a sector's write-back when it first dirties it in L2
+  std::uint32_t write_back_at_eviction = 0;      // 1: ... charged when the dirty line leaves the L2, not when it is dirtied
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)
   std::uint32_t atomic_latency = 100;            // extra cycles of an atomic at L2 over a load

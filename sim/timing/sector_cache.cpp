@@ -30,19 +30,21 @@ void SectorCache::fill_partition(std::uint64_t line, std::uint32_t sectors, unsi
   fill_stamped(line, sectors, partition_clock_[part]);
 }
 
-std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first) {
+std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first, std::uint32_t* evicted) {
   // The least recently used way of the set (empty ways have never been used: 0).
   std::uint64_t victim = first;
   for (std::uint64_t i = first + 1; i < first + ways_; ++i)
     if (used_[i] < used_[victim]) victim = i;
+  if (evicted != nullptr) *evicted = tags_[victim] == kEmpty ? 0 : meta_[victim].dirty;
   tags_[victim] = line;
   meta_[victim] = Meta{};
   return static_cast<std::size_t>(victim);
 }
 
-std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock) {
+std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock,
+                                 std::uint32_t* evicted) {
   const std::int64_t w = find_in(line, first);
-  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first);
+  const std::size_t i = w >= 0 ? static_cast<std::size_t>(w) : allocate(line, first, evicted);
   meta_[i].sectors |= sectors;
   used_[i] = ++clock;
   return i;

@@ -64,13 +64,15 @@ class SectorCache {
     return m.sectors & sectors;
   }
   // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch); `dirty`:
-  // the sectors a store wrote.
-  void fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part, std::uint64_t ready,
-                          std::uint32_t dirty = 0) {
-    if (sets_ == 0) return;
-    const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part]);
+  // the sectors a store wrote. Returns the dirty sectors of the line the fill evicted (0: none).
+  std::uint32_t fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part,
+                                   std::uint64_t ready, std::uint32_t dirty = 0) {
+    if (sets_ == 0) return 0;
+    std::uint32_t evicted = 0;
+    const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part], &evicted);
     meta_[i].ready = std::max(meta_[i].ready, ready);
     meta_[i].dirty |= dirty;
+    return evicted;
   }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it; `tag`: what the
   // line is kept as in its set (memory.l2_side_copies: one of its copies), the line by default.
@@ -96,9 +98,12 @@ class SectorCache {
   void fill_stamped(std::uint64_t line, std::uint32_t sectors, std::uint64_t& clock) {
     fill_in(line, sectors, set_of(line) * ways_, clock);
   }
-  // Fills the line into the set whose first way is `first`; returns its way.
-  std::size_t fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock);
-  std::size_t allocate(std::uint64_t line, std::uint64_t first);  // evicts the set's least recently used way
+  // Fills the line into the set whose first way is `first`; returns its way. `*evicted` (if given):
+  // the dirty sectors of the line it evicted.
+  std::size_t fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock,
+                      std::uint32_t* evicted = nullptr);
+  // Evicts the set's least recently used way; `*evicted` (if given): that line's dirty sectors.
+  std::size_t allocate(std::uint64_t line, std::uint64_t first, std::uint32_t* evicted = nullptr);
 
   std::uint64_t sets_ = 0;
   Remainder set_mod_;  // % sets_

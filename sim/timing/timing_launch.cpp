@@ -63,7 +63,7 @@ class SpinBarrier {
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
-              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies)
+              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies, bool write_back_at_eviction)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -76,6 +76,7 @@ class EpochRunner {
         dirty_sectors_(dirty_sectors),
         sector_bytes_(sector_bytes),
         copy_shift_(side_copies ? 1u : 0u),
+        write_back_at_eviction_(write_back_at_eviction),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t] {
@@ -161,7 +162,10 @@ class EpochRunner {
     for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_) {
       if (merge_misses_ || dirty_sectors_) find_repeated_fetches(part, misses_[thread]);
       for (auto& sm : sms_) {
-        for (const auto& f : sm->memory().l2_fills()[part]) l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
+        for (const auto& f : sm->memory().l2_fills()[part]) {
+          const std::uint32_t dirty = l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
+          if (dirty != 0 && write_back_at_eviction_) sm->memory().charge_write_backs(part, dirty);
+        }
         unsigned pushed = 0;
         for (const auto& st : sm->memory().stored_sectors()[part])
           pushed += partial_[part].add(st.line, st.sectors, st.missed, st.bytes, sector_bytes_);
@@ -178,7 +182,7 @@ class EpochRunner {
     for (std::uint32_t i = 0; i < sms_.size(); ++i) {
       const auto& fills = sms_[i]->memory().l2_fills()[part];
       for (std::uint32_t k = 0; k < fills.size(); ++k)
-        if ((merge_misses_ && fills[k].fetched != 0) || fills[k].dirtied != 0)
+        if ((merge_misses_ && fills[k].fetched != 0) || (fills[k].dirtied != 0 && !write_back_at_eviction_))
           misses.push_back({fills[k].line >> copy_shift_, fills[k].ready, i, k});
     }
     if (misses.size() < 2) return;
@@ -199,7 +203,7 @@ class EpochRunner {
       if (merge_misses_ && again == f.fetched) f.ready = 0;  // the line arrives with the first fetch
       covered |= f.fetched;
       // memory.dirty_sectors: a sector written by several stores of the epoch is written back once.
-      const std::uint32_t rewritten = f.dirtied & written;
+      const std::uint32_t rewritten = write_back_at_eviction_ ? 0 : f.dirtied & written;
       if (rewritten != 0) sms_[m.sm]->memory().refund(part, rewritten);
       written |= f.dirtied;
     }
@@ -222,6 +226,7 @@ class EpochRunner {
   bool dirty_sectors_ = false;
   std::uint32_t sector_bytes_ = 32;
   unsigned copy_shift_ = 0;  // memory.l2_side_copies: a fill's tag is its line x 2 + its copy
+  bool write_back_at_eviction_ = false;  // memory.write_back_at_eviction: evictions charge their dirty sectors
   PartialSectors partial_[SectorCache::kPartitions];  // each filled by its partition's merge thread
   std::vector<std::vector<Miss>> misses_;  // per thread, reused from epoch to epoch
 };
@@ -261,7 +266,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
   runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes,
-                 gpu.l2_side_copies != 0);
+                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0);
   bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
