@@ -179,9 +179,9 @@ class MemoryPath {
   // partition `part`'s PartialSectors: each costs a merge read (memory.dram_merge_bytes), charged
   // by apply_refunds.
   void charge_merges(unsigned part, unsigned sectors) { merges_[part] += sectors; }
-  // memory.write_back_at_eviction: a fill of this SM's evicted a line of partition `part` with
-  // `sectors` dirty: their write-back, charged by apply_refunds.
-  void charge_write_backs(unsigned part, std::uint32_t sectors) { write_backs_[part] += count_lanes(sectors); }
+  // memory.write_back_at_eviction: a fill of this SM's wrote back `sectors` dirty sectors of
+  // partition `part` (a line it evicted or, memory.l2_dirty_ways, cleaned): charged by apply_refunds.
+  void charge_write_backs(unsigned part, unsigned sectors) { write_backs_[part] += sectors; }
   // Takes the refunds off this SM's DRAM figures and channel, and puts the merge reads and the
   // evictions' write-backs on, at `now`.
   void apply_refunds(std::uint64_t now);

@@ -284,6 +284,9 @@ const std::vector<Field>& fields() {
                        "1: a dirty sector's write-back (memory.dirty_sectors) is charged when its line leaves the L2 "
                        "(a dirty line still there when the launch ends costs it nothing), not when a store first "
                        "dirties it (0)"));
+    f.push_back(number("memory.l2_dirty_ways", &GpuPreset::l2_dirty_ways,
+                       "with memory.write_back_at_eviction: a set keeps at most this many dirty lines, a store past "
+                       "it writing back the set's least recently used other dirty line (0: any number)"));
     f.push_back(number("memory.pending_fills", &GpuPreset::pending_fills,
                        "1: a hit on an L1 or L2 line whose fill is still on its way waits for the data (0: answers at hit latency)"));
     f.push_back(number("memory.atomic_latency", &GpuPreset::atomic_latency, "extra cycles of an atomic at L2"));
@@ -528,6 +531,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.dirty_sectors <= 1, "memory.dirty_sectors", fmt::format("{}", p.dirty_sectors), "must be 0 or 1");
   need(p.write_back_at_eviction <= 1, "memory.write_back_at_eviction", fmt::format("{}", p.write_back_at_eviction),
        "must be 0 or 1");
+  need(p.l2_dirty_ways < p.l2_associativity || p.l2_dirty_ways == 0, "memory.l2_dirty_ways",
+       fmt::format("{}", p.l2_dirty_ways), "must be less than memory.l2_associativity");
   need(p.write_back_at_eviction == 0 || p.dirty_sectors == 1, "memory.write_back_at_eviction",
        fmt::format("{}", p.write_back_at_eviction), "needs memory.dirty_sectors = 1");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");

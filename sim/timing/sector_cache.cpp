@@ -41,6 +41,20 @@ std::size_t SectorCache::allocate(std::uint64_t line, std::uint64_t first, std::
   return static_cast<std::size_t>(victim);
 }
 
+std::uint32_t SectorCache::clean_past(std::uint64_t first, std::size_t keep, unsigned limit) {
+  unsigned dirty = 0;
+  std::size_t oldest = keep;
+  for (std::uint64_t i = first; i < first + ways_; ++i) {
+    if (tags_[i] == kEmpty || meta_[i].dirty == 0) continue;
+    ++dirty;
+    if (i != keep && (oldest == keep || used_[i] < used_[oldest])) oldest = static_cast<std::size_t>(i);
+  }
+  if (dirty <= limit || oldest == keep) return 0;
+  const std::uint32_t written = meta_[oldest].dirty;
+  meta_[oldest].dirty = 0;
+  return written;
+}
+
 std::size_t SectorCache::fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock,
                                  std::uint32_t* evicted) {
   const std::int64_t w = find_in(line, first);

@@ -5,6 +5,7 @@
 // a GPU's miss-status holding registers merge requests to a line already on its way.
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -64,15 +65,20 @@ class SectorCache {
     return m.sectors & sectors;
   }
   // `ready`: when the data the fill brought arrives (0: nothing fetched; a hit's touch); `dirty`:
-  // the sectors a store wrote. Returns the dirty sectors of the line the fill evicted (0: none).
-  std::uint32_t fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part,
-                                   std::uint64_t ready, std::uint32_t dirty = 0) {
+  // the sectors a store wrote. Returns how many dirty sectors the fill wrote back (the line it
+  // evicted, and with `dirty_ways` the line it cleaned).
+  // `dirty_ways` (0: any number): a set keeps at most this many dirty lines; a store's fill past
+  // it writes back the least recently used other dirty line of the set (it stays, clean), and those
+  // sectors count as evicted.
+  unsigned fill_set_partition(std::uint64_t line, std::uint32_t sectors, std::uint64_t set, unsigned part,
+                              std::uint64_t ready, std::uint32_t dirty = 0, unsigned dirty_ways = 0) {
     if (sets_ == 0) return 0;
     std::uint32_t evicted = 0;
     const std::size_t i = fill_in(line, sectors, set * ways_, partition_clock_[part], &evicted);
     meta_[i].ready = std::max(meta_[i].ready, ready);
     meta_[i].dirty |= dirty;
-    return evicted;
+    const std::uint32_t cleaned = dirty != 0 && dirty_ways != 0 ? clean_past(set * ways_, i, dirty_ways) : 0;
+    return static_cast<unsigned>(std::popcount(evicted) + std::popcount(cleaned));
   }
   // A fill outside any epoch (between launches), stamped as a merge would stamp it; `tag`: what the
   // line is kept as in its set (memory.l2_side_copies: one of its copies), the line by default.
@@ -102,6 +108,9 @@ class SectorCache {
   // the dirty sectors of the line it evicted.
   std::size_t fill_in(std::uint64_t line, std::uint32_t sectors, std::uint64_t first, std::uint64_t& clock,
                       std::uint32_t* evicted = nullptr);
+  // Cleans the set's least recently used dirty line other than `keep` when more than `limit` are
+  // dirty (a fill dirties one line, so one is enough); returns its sectors written back.
+  std::uint32_t clean_past(std::uint64_t first, std::size_t keep, unsigned limit);
   // Evicts the set's least recently used way; `*evicted` (if given): that line's dirty sectors.
   std::size_t allocate(std::uint64_t line, std::uint64_t first, std::uint32_t* evicted = nullptr);
 

@@ -63,7 +63,8 @@ class SpinBarrier {
 class EpochRunner {
  public:
   EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
-              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies, bool write_back_at_eviction)
+              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies, bool write_back_at_eviction,
+              unsigned dirty_ways)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -77,6 +78,7 @@ class EpochRunner {
         sector_bytes_(sector_bytes),
         copy_shift_(side_copies ? 1u : 0u),
         write_back_at_eviction_(write_back_at_eviction),
+        dirty_ways_(write_back_at_eviction ? dirty_ways : 0),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t] {
@@ -163,8 +165,8 @@ class EpochRunner {
       if (merge_misses_ || dirty_sectors_) find_repeated_fetches(part, misses_[thread]);
       for (auto& sm : sms_) {
         for (const auto& f : sm->memory().l2_fills()[part]) {
-          const std::uint32_t dirty = l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied);
-          if (dirty != 0 && write_back_at_eviction_) sm->memory().charge_write_backs(part, dirty);
+          const unsigned written = l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied, dirty_ways_);
+          if (written != 0 && write_back_at_eviction_) sm->memory().charge_write_backs(part, written);
         }
         unsigned pushed = 0;
         for (const auto& st : sm->memory().stored_sectors()[part])
@@ -227,6 +229,7 @@ class EpochRunner {
   std::uint32_t sector_bytes_ = 32;
   unsigned copy_shift_ = 0;  // memory.l2_side_copies: a fill's tag is its line x 2 + its copy
   bool write_back_at_eviction_ = false;  // memory.write_back_at_eviction: evictions charge their dirty sectors
+  unsigned dirty_ways_ = 0;              // memory.l2_dirty_ways (with write_back_at_eviction)
   PartialSectors partial_[SectorCache::kPartitions];  // each filled by its partition's merge thread
   std::vector<std::vector<Miss>> misses_;  // per thread, reused from epoch to epoch
 };
@@ -266,7 +269,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
   runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes,
-                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0);
+                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0, gpu.l2_dirty_ways);
   bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
