@@ -128,7 +128,8 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes * cost, least));
   // memory.write_back_at_eviction: a store waits for the write-backs already queued on DRAM (the
   // L2 takes a new dirty line only as fast as it writes old ones back: bw-store-256m).
-  if (write && gpu_.write_back_at_eviction != 0) arrive = std::max(arrive, dram_channel_.serve(now, 0.0));
+  const bool evicted_write_backs = gpu_.write_back_at_eviction != 0 && gpu_.dirty_sectors != 0;
+  if (write && evicted_write_backs) arrive = std::max(arrive, dram_channel_.serve(now, 0.0));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
@@ -167,7 +168,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // memory.write_back_at_eviction: the write-back is charged when the merge evicts the dirty line
   // (charge_write_backs), and not at all while the line stays in L2.
   const std::uint32_t dirtied = write_backs ? a.sectors & ~dirty : 0;
-  if (dirtied != 0 && gpu_.write_back_at_eviction == 0) {
+  if (dirtied != 0 && !evicted_write_backs) {
     const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
     stats.dram_bytes += bytes;
     arrive = std::max(arrive, dram_channel_.serve(now, double(bytes)));

@@ -281,9 +281,9 @@ const std::vector<Field>& fields() {
                        "writes it (missing from L2, or present but clean), once however many stores of the epoch write it "
                        "(0: each store costs the sectors it misses in L2)"));
     f.push_back(number("memory.write_back_at_eviction", &GpuPreset::write_back_at_eviction,
-                       "1: a dirty sector's write-back (memory.dirty_sectors) is charged when its line leaves the L2 "
-                       "(a dirty line still there when the launch ends costs it nothing), not when a store first "
-                       "dirties it (0)"));
+                       "with memory.dirty_sectors 1: a dirty sector's write-back is charged when its line leaves the "
+                       "L2 (a dirty line still there when the launch ends costs it nothing), and a store waits for the "
+                       "write-backs queued on DRAM; 0: when a store first dirties it"));
     f.push_back(number("memory.l2_dirty_ways", &GpuPreset::l2_dirty_ways,
                        "with memory.write_back_at_eviction: a set keeps at most this many dirty lines, a store past "
                        "it writing back the set's least recently used other dirty line (0: any number)"));
@@ -533,8 +533,6 @@ void validate_preset(const GpuPreset& p) {
        "must be 0 or 1");
   need(p.l2_dirty_ways < p.l2_associativity || p.l2_dirty_ways == 0, "memory.l2_dirty_ways",
        fmt::format("{}", p.l2_dirty_ways), "must be less than memory.l2_associativity");
-  need(p.write_back_at_eviction == 0 || p.dirty_sectors == 1, "memory.write_back_at_eviction",
-       fmt::format("{}", p.write_back_at_eviction), "needs memory.dirty_sectors = 1");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");
   need(p.slow_path_slots <= 64, "sm.slow_path_slots", fmt::format("{}", p.slow_path_slots), "must be 0..64");

@@ -133,7 +133,7 @@ struct GpuPreset {
   double scatter_line_cycles = 0;                // a scattered request's k-th L1-missing line leaves k times this after the first (0: all at once)
   double dram_merge_bytes = 0;                   // DRAM bytes a sector a store allocated in L2 costs when it is left partly written (0: off)
   std::uint32_t dirty_sectors = 0;               // 1: a store costs a sector's write-back when it first dirties it in L2
-  std::uint32_t write_back_at_eviction = 0;      // 1: ... charged when the dirty line leaves the L2, not when it is dirtied
+  std::uint32_t write_back_at_eviction = 0;      // 1 (with dirty_sectors): ... charged when the line leaves the L2, not when dirtied
   std::uint32_t l2_dirty_ways = 0;               // with write_back_at_eviction: a set keeps at most this many dirty lines (0: any)
   std::uint32_t pending_fills = 0;               // 1: an access to a line whose fill is on its way waits for it (L1 and L2)
   std::uint32_t dram_loaded_latency = 0;         // k: a DRAM read waits k u / (1 - u) more at recent utilisation u (at most 0.9)

@@ -269,7 +269,8 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
   runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes,
-                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0, gpu.l2_dirty_ways);
+                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0 && gpu.dirty_sectors != 0,
+                 gpu.l2_dirty_ways);
   bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;

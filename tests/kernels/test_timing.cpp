@@ -636,14 +636,18 @@ TEST_CASE("stores: the least L2 share a store's access takes, and the merge read
   const std::string file = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop24.kir";
   // 2^18 one-word stores at scattered words of 64 MiB, which starts outside L2: each allocates a
   // sector with 4 of its 32 bytes written.
+  // Write-backs charged when a store dirties a sector (memory.write_back_at_eviction 0), so that
+  // every partly written sector's merge read shows in the DRAM bytes.
   auto scatter = [&](const std::string& set) {
     return run_json({file, "--kernel", "scatter_write", "--grid", "1024", "--block", "256", "--arg", "mask=16777215",
-                     "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed", "--gpu-set", set});
+                     "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed", "--gpu-set", set, "--gpu-set",
+                     "memory.write_back_at_eviction=0"});
   };
   // The same number of one-word stores a warp, but each block's 8 warps fill the sectors they start.
   auto columns = [&](const std::vector<std::string>& sets) {
     std::vector<std::string> args{file, "--kernel", "column_write", "--grid", "4096", "--block", "256", "--arg",
-                                  "cols=512", "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed"};
+                                  "cols=512", "--buffer", "out=f32[16777216]:zeros", "--l2-start", "flushed",
+                                  "--gpu-set", "memory.write_back_at_eviction=0"};
     for (const auto& set : sets) args.insert(args.end(), {"--gpu-set", set});
     return run_json(args);
   };

@@ -93,7 +93,8 @@ TEST_CASE("SMs that fetch one line from DRAM within one epoch move it once (sim.
     return run_json({std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop26.kir", "--kernel", "shared_input", "--grid",
                      "264", "--block", "256",
                      "--buffer", "in=u32[512]:random", "--buffer", "out=u32[67584]:zeros", "--gpu-set",
-                     fmt::format("sim.merge_epoch_misses={}", merge), "--threads", std::to_string(threads)});
+                     fmt::format("sim.merge_epoch_misses={}", merge), "--threads", std::to_string(threads),
+                     "--gpu-set", "memory.write_back_at_eviction=0"});  // the writes charged as they are made
   };
   const std::uint64_t written = 264 * 256 * 4, footprint = 512 * 4;
   const auto once = run(1, 1), each = run(0, 1);

@@ -12,8 +12,11 @@ using namespace warpsim::timing_test;
 namespace {
 nlohmann::json stop29(const std::string& kernel, const std::string& grid, const std::string& buffer,
                       const std::vector<std::string>& sets) {
+  // Write-backs charged as stores dirty sectors (memory.write_back_at_eviction 0) unless `sets` says
+  // otherwise: a later --gpu-set of a parameter wins.
   std::vector<std::string> args{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop29.kir", "--kernel", kernel, "--grid",
-                                grid, "--block", "256", "--buffer", buffer, "--l2-start", "flushed"};
+                                grid, "--block", "256", "--buffer", buffer, "--l2-start", "flushed",
+                                "--gpu-set", "memory.write_back_at_eviction=0"};
   for (const auto& set : sets) args.insert(args.end(), {"--gpu-set", set});
   return run_json(args);
 }
@@ -72,6 +75,45 @@ TEST_CASE("partly written sectors: a store's whole sectors are whole, and anothe
   CHECK(dram_bytes(merged) == dram_bytes(free));
   // The written bytes and the sector past them, once.
   CHECK(dram_bytes(free) == 8192ull * 256 * 4 + 32);
+}
+
+TEST_CASE("write_back_at_eviction: a dirty sector costs DRAM when its line leaves the L2, or its set has too many",
+          "[timing]") {
+  // 2^18 words (1 MiB, 8,192 lines) read and written back in place, from a flushed L2.
+  auto in_place = [](const std::vector<std::string>& sets, const std::string& threads = "1") {
+    std::vector<std::string> all = sets;
+    all.push_back("write_back_at_eviction=1");
+    auto args = std::vector<std::string>{std::string(WARPSIM_TEST_DATA_DIR) + "/timing/stop29.kir", "--kernel",
+                                         "add_in_place", "--grid", "1024", "--block", "256", "--buffer",
+                                         "x=u32[262144]:zeros", "--l2-start", "flushed", "--threads", threads};
+    for (const auto& set : all) args.insert(args.end(), {"--gpu-set", set});
+    return run_json(args);
+  };
+  const std::uint64_t words = 1024 * 256 * 4;
+  // In the 50 MiB L2 every dirty line is still there at the end: only the reads reach DRAM.
+  const auto kept = in_place({"l2_dirty_ways=0"});
+  const auto at_store = stop29("add_in_place", "1024", "x=u32[262144]:zeros", {"dirty_sectors=1"});
+  CHECK(dram_bytes(kept) == words);
+  CHECK(dram_bytes(at_store) == 2 * words);
+  CHECK(cycles(kept) < cycles(at_store));
+  CHECK(kept["outputs"] == at_store["outputs"]);
+  // A 512 KiB L2 holds half of it: the lines the later reads evict are written back as they go.
+  const auto small = in_place({"l2_dirty_ways=0", "memory.l2_kib=512"});
+  CHECK(dram_bytes(small) > words + words / 4);
+  CHECK(dram_bytes(small) <= 2 * words);
+  // A 2 MiB L2 (1,024 sets of 16 ways) holds it all, 8 lines a set on average: at most 4 dirty a
+  // set writes back about half of them; at most 12 hardly any.
+  const auto four = in_place({"l2_dirty_ways=4", "memory.l2_kib=2048"});
+  const auto twelve = in_place({"l2_dirty_ways=12", "memory.l2_kib=2048"});
+  CHECK(dram_bytes(four) > words + words * 3 / 10);
+  CHECK(dram_bytes(four) < words + words * 7 / 10);
+  CHECK(dram_bytes(twelve) < words + words / 50);
+  CHECK(cycles(in_place({"l2_dirty_ways=4", "memory.l2_kib=2048"}, "3")) == cycles(four));
+  // Without memory.dirty_sectors the L2 keeps no dirty sectors and the flag does nothing: the
+  // in-place store finds its sectors present and costs no DRAM bytes.
+  CHECK(dram_bytes(in_place({"dirty_sectors=0"})) == words);
+  check_refused({{"write_back_at_eviction=2", "'memory.write_back_at_eviction': '2' must be 0 or 1"},
+                 {"l2_dirty_ways=16", "'memory.l2_dirty_ways': '16' must be less than memory.l2_associativity"}});
 }
 
 // Not a write rule, but stop 29's too: the f64 sequences ptxas compiles (set29's f64-divsqrt).
