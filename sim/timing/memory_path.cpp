@@ -16,7 +16,10 @@ unsigned count_sectors(std::uint32_t m) {
 }  // namespace
 
 MemoryPath::MemoryPath(const GpuPreset& gpu, const SectorCache& l2, std::uint64_t l1_bytes, std::uint32_t sm)
-    : gpu_(gpu), l2_(l2), side_(l2_side_of_sm(sm)), l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity, gpu.l1_index_fold) {
+    : gpu_(gpu),
+      l2_(l2),
+      side_(l2_side_of_sm(sm)),
+      l1_(l1_bytes, gpu.line_bytes, gpu.l1_associativity, gpu.l1_index_fold) {
   if (gpu.atomic_slice_cycles > 0 || gpu.atomic_int_slice_cycles > 0) slice_free_.assign(gpu.l2_slices, 0.0);
   page_shift_ = static_cast<unsigned>(std::countr_zero(std::max(1u, gpu.dram_page_bytes / std::max(1u, gpu.line_bytes))));
   set_share(gpu.sms);
@@ -88,11 +91,11 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   std::uint64_t pending = 0;  // a hit on a line still being fetched waits for the fetch
   std::uint32_t dirty = 0;
   unsigned newer = 0;  // the line's place in its set's LRU order, for a load's far hit (below)
-  const bool far_hits = gpu_.l2_near_ways > 0 && !write && !atomic;
+  const bool load = !write && !atomic;
+  const bool far_hits = gpu_.l2_near_ways > 0 && load;
   // memory.l2_side_copies: a load looks for its half's copy of the line, then for the other half's
   // (a far hit, no DRAM fetch); it fills its own. A store or atomic works on the home copy.
   const bool copies = gpu_.l2_side_copies != 0;
-  const bool load = !write && !atomic;
   const std::uint64_t tag =
       !copies ? a.line : l2_copy_tag(a.line, load ? side_ : l2_home_side(a.line, gpu_.l2_slice_line_shift));
   const std::uint32_t hit = l2_.present_in_set(tag, set, a.sectors, &pending, &dirty, far_hits ? &newer : nullptr);
@@ -126,10 +129,11 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // memory.l2_store_byte_cost: what a stored byte takes of the L2's bandwidth (bw-store-16m).
   const double cost = write ? gpu_.l2_store_byte_cost : 1.0;
   double arrive = l2_channel_.serve(now, std::max(double(sectors) * gpu_.sector_bytes * cost, least));
-  // memory.write_back_at_eviction: a store waits for the write-backs already queued on DRAM (the
-  // L2 takes a new dirty line only as fast as it writes old ones back: bw-store-256m).
+  // memory.write_back_at_eviction: a store or atomic waits until its SM's DRAM share has moved what
+  // is queued on it, the evictions' write-backs among them (the L2 takes new dirty lines only as
+  // fast as it writes old ones back: bw-store-256m).
   const bool evicted_write_backs = gpu_.write_back_at_eviction != 0 && gpu_.dirty_sectors != 0;
-  if (write && evicted_write_backs) arrive = std::max(arrive, dram_channel_.serve(now, 0.0));
+  if ((write || atomic) && evicted_write_backs) arrive = std::max(arrive, dram_channel_.busy_until(now));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
   std::uint64_t fetched_ready = 0;
@@ -166,7 +170,9 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // again here, as the L2 this SM reads is the epoch's start, and the merge gives the repeats back
   // (find_repeated_fetches).
   // memory.write_back_at_eviction: the write-back is charged when the merge evicts the dirty line
-  // (charge_write_backs), and not at all while the line stays in L2.
+  // (charge_write_backs), and not at all while the line stays in L2. The fill then marks every
+  // sector written dirty: a line dirty at the epoch's start may be evicted or cleaned by an earlier
+  // fill of the same merge, and this store's data must still be written back.
   const std::uint32_t dirtied = write_backs ? a.sectors & ~dirty : 0;
   if (dirtied != 0 && !evicted_write_backs) {
     const std::uint64_t bytes = std::uint64_t{count_sectors(dirtied)} * gpu_.sector_bytes;
@@ -186,7 +192,8 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is
   // still on its way from DRAM answers when it arrives (ncu counts such requests as L2 hits too).
   if (gpu_.pending_fills && !write) ready = std::max(ready, pending);
-  l2_fills_[SectorCache::partition_of_set(set)].push_back({tag, set, filled, fetched_ready, fetched_sectors, dirtied});
+  const std::uint32_t marked = write_backs && evicted_write_backs ? a.sectors : dirtied;
+  l2_fills_[SectorCache::partition_of_set(set)].push_back({tag, set, filled, fetched_ready, fetched_sectors, marked});
   return ready + extra_latency;
 }
 
@@ -198,18 +205,19 @@ void MemoryPath::apply_refunds(std::uint64_t now) {
     write_backs += write_backs_[p];
     refunds_[p] = merges_[p] = write_backs_[p] = 0;
   }
-  if (write_backs != 0) {
-    const std::uint64_t written = write_backs * gpu_.sector_bytes;
-    stats.dram_bytes += written;
-    dram_channel_.serve(now, double(written));
-  }
   if (bytes != 0) {
     stats.dram_bytes -= std::min(bytes, stats.dram_bytes);
     dram_channel_.give_back(double(bytes));
   }
+  // After the refunds, which give back time already served: the merge reads and write-backs are new.
   if (merges != 0) {
     stats.dram_bytes += merges * gpu_.sector_bytes;
     dram_channel_.serve(now, double(merges) * gpu_.dram_merge_bytes);
+  }
+  if (write_backs != 0) {
+    const std::uint64_t written = write_backs * gpu_.sector_bytes;
+    stats.dram_bytes += written;
+    dram_channel_.serve(now, double(written));
   }
 }
 

@@ -34,6 +34,8 @@ class Channel {
   }
   // Gives back `bytes` served that another SM's request had already asked for (MemoryPath::refund).
   void give_back(double bytes) { free_at_ -= bytes * cycles_per_byte_; }
+  // When what is queued has been moved, for a request arriving at `now` (nothing is served).
+  double busy_until(std::uint64_t now) const { return free_at_ > double(now) ? free_at_ : double(now); }
 
  private:
   double cycles_per_byte_ = 0;
@@ -48,7 +50,8 @@ struct L2Fill {
   std::uint32_t sectors = 0;
   std::uint64_t ready = 0;  // when the data fetched from DRAM arrives (0: a hit, nothing fetched)
   std::uint32_t fetched = 0;  // the sectors a read fetched from DRAM (0: none, or a write)
-  std::uint32_t dirtied = 0;  // the sectors a store wrote first (memory.dirty_sectors: their write-back was charged)
+  std::uint32_t dirtied = 0;  // the sectors a store wrote first (memory.dirty_sectors: their write-back was
+                              // charged), or with memory.write_back_at_eviction every sector it wrote (dirty at the merge)
 };
 
 // A store's sectors of one line that its lanes wrote the same number of bytes of (memory.dram_merge_bytes),

@@ -531,7 +531,8 @@ void validate_preset(const GpuPreset& p) {
   need(p.dirty_sectors <= 1, "memory.dirty_sectors", fmt::format("{}", p.dirty_sectors), "must be 0 or 1");
   need(p.write_back_at_eviction <= 1, "memory.write_back_at_eviction", fmt::format("{}", p.write_back_at_eviction),
        "must be 0 or 1");
-  need(p.l2_dirty_ways < p.l2_associativity || p.l2_dirty_ways == 0, "memory.l2_dirty_ways",
+  need(p.write_back_at_eviction == 0 || p.l2_dirty_ways < p.l2_associativity || p.l2_dirty_ways == 0,
+       "memory.l2_dirty_ways",
        fmt::format("{}", p.l2_dirty_ways), "must be less than memory.l2_associativity");
   need(p.vector_shared_loads <= 1, "sm.vector_shared_loads", fmt::format("{}", p.vector_shared_loads), "must be 0 or 1");
   need(p.hoist_global_loads <= 1, "sm.hoist_global_loads", fmt::format("{}", p.hoist_global_loads), "must be 0 or 1");

@@ -157,9 +157,12 @@ class EpochRunner {
   // (MemoryPath::refund). On the GPU the later requests find the miss pending in the L2 (set22's
   // stencil2d with 8x32 blocks: Nsight Compute reads 33.6 MB where every SM's own fetch made 126.8).
   // With memory.dirty_sectors, a sector several stores of the epoch wrote first is written back
-  // once: the others get their charge back the same way. Then each partition's PartialSectors takes
-  // the SMs' logged stores in SM order, and an SM whose store pushed a partly written sector out
-  // pays its merge read (MemoryPath::charge_merges).
+  // once: the others get their charge back the same way. With memory.write_back_at_eviction nothing
+  // was charged at the store: a fill that evicts a dirty line (or, memory.l2_dirty_ways, cleans one)
+  // charges its SM the write-back instead (MemoryPath::charge_write_backs), once per line however
+  // many stores dirtied it. Then each partition's PartialSectors takes the SMs' logged stores in SM
+  // order, and an SM whose store pushed a partly written sector out pays its merge read
+  // (MemoryPath::charge_merges), whether or not the L2 still holds the line.
   void merge(unsigned thread) {
     for (unsigned part = thread; part < SectorCache::kPartitions; part += threads_) {
       if (merge_misses_ || dirty_sectors_) find_repeated_fetches(part, misses_[thread]);
@@ -192,17 +195,20 @@ class EpochRunner {
       return std::tie(a.line, a.ready, a.sm, a.fill) < std::tie(b.line, b.ready, b.sm, b.fill);
     });
     std::uint32_t covered = 0, written = 0;  // the sectors of the line fetched so far, and written
+    std::uint64_t first_tag = 0;              // the L2 tag of the line's first fill
     for (std::size_t k = 0; k < misses.size(); ++k) {
       const Miss& m = misses[k];
       L2Fill& f = sms_[m.sm]->memory().l2_fills()[part][m.fill];
       if (k == 0 || misses[k - 1].line != m.line) {
+        first_tag = f.line;
         covered = f.fetched;
         written = f.dirtied;
         continue;
       }
       const std::uint32_t again = merge_misses_ ? f.fetched & covered : 0;
       if (again != 0) sms_[m.sm]->memory().refund(part, again);
-      if (merge_misses_ && again == f.fetched) f.ready = 0;  // the line arrives with the first fetch
+      // The line arrives with the first fetch (memory.l2_side_copies: only in the same copy).
+      if (merge_misses_ && again == f.fetched && f.line == first_tag) f.ready = 0;
       covered |= f.fetched;
       // memory.dirty_sectors: a sector written by several stores of the epoch is written back once.
       const std::uint32_t rewritten = write_back_at_eviction_ ? 0 : f.dirtied & written;

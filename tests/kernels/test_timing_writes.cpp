@@ -77,7 +77,7 @@ TEST_CASE("partly written sectors: a store's whole sectors are whole, and anothe
   CHECK(dram_bytes(free) == 8192ull * 256 * 4 + 32);
 }
 
-TEST_CASE("write_back_at_eviction: a dirty sector costs DRAM when its line leaves the L2, or its set has too many",
+TEST_CASE("write_back_at_eviction: a dirty line costs DRAM when it leaves the L2 or its set has too many dirty",
           "[timing]") {
   // 2^18 words (1 MiB, 8,192 lines) read and written back in place, from a flushed L2.
   auto in_place = [](const std::vector<std::string>& sets, const std::string& threads = "1") {
@@ -101,6 +101,9 @@ TEST_CASE("write_back_at_eviction: a dirty sector costs DRAM when its line leave
   const auto small = in_place({"l2_dirty_ways=0", "memory.l2_kib=512"});
   CHECK(dram_bytes(small) > words + words / 4);
   CHECK(dram_bytes(small) <= 2 * words);
+  const auto small3 = in_place({"l2_dirty_ways=0", "memory.l2_kib=512"}, "3");  // the merge's evictions on 3 threads
+  CHECK(cycles(small3) == cycles(small));
+  CHECK(dram_bytes(small3) == dram_bytes(small));
   // A 2 MiB L2 (1,024 sets of 16 ways) holds it all, 8 lines a set on average: at most 4 dirty a
   // set writes back about half of them; at most 12 hardly any.
   const auto four = in_place({"l2_dirty_ways=4", "memory.l2_kib=2048"});
@@ -109,10 +112,28 @@ TEST_CASE("write_back_at_eviction: a dirty sector costs DRAM when its line leave
   CHECK(dram_bytes(four) < words + words * 7 / 10);
   CHECK(dram_bytes(twelve) < words + words / 50);
   CHECK(cycles(in_place({"l2_dirty_ways=4", "memory.l2_kib=2048"}, "3")) == cycles(four));
-  // Without memory.dirty_sectors the L2 keeps no dirty sectors and the flag does nothing: the
-  // in-place store finds its sectors present and costs no DRAM bytes.
-  CHECK(dram_bytes(in_place({"dirty_sectors=0"})) == words);
+  // Without memory.dirty_sectors the L2 keeps no dirty sectors and the flag does nothing.
+  const auto clean = in_place({"dirty_sectors=0"});
+  const auto clean_at_store = stop29("add_in_place", "1024", "x=u32[262144]:zeros", {"dirty_sectors=0"});
+  CHECK(cycles(clean) == cycles(clean_at_store));
+  CHECK(dram_bytes(clean) == dram_bytes(clean_at_store));
+  // Two 8-byte stores a sector, 4 MiB of them, through a 1 MiB L2: each sector is written back
+  // once when it leaves (at most what the L2 holds at the end is not), never once a store.
+  const std::uint64_t pairs_footprint = 1024 * 256 * 16;
+  const auto pairs = stop29("pair_store", "1024", "out=u64[524288]:zeros",
+                            {"write_back_at_eviction=1", "l2_dirty_ways=5", "memory.l2_kib=1024"});
+  CHECK(dram_bytes(pairs) >= pairs_footprint - 1024 * 1024);
+  CHECK(dram_bytes(pairs) < pairs_footprint + pairs_footprint / 200);
+  // memory.l2_store_byte_cost: a stored byte takes that many of the L2's bandwidth (1 on the H100).
+  auto vecadd = [](const std::string& cost) {
+    return run_json({"vecadd", "--set", "n=1048576", "--l2-start", "flushed", "--gpu-set",
+                     "memory.l2_store_byte_cost=" + cost});
+  };
+  const auto cost1 = vecadd("1"), cost8 = vecadd("8");
+  CHECK(cycles(cost8) > cycles(cost1));
+  check_same_work(cost1, cost8);
   check_refused({{"write_back_at_eviction=2", "'memory.write_back_at_eviction': '2' must be 0 or 1"},
+                 {"l2_store_byte_cost=0.5", "'memory.l2_store_byte_cost': '0.5' must be 1..64"},
                  {"l2_dirty_ways=16", "'memory.l2_dirty_ways': '16' must be less than memory.l2_associativity"}});
 }
 
