@@ -20,7 +20,7 @@ const std::string kData = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-val
 // up: docs/validation/timing.md records the figure.
 const std::string kRecordedMape = "5";
 // The second held-out set (stop 22, measured after the preset was frozen; 38.0% blind), its "ci"
-// runs (a gemv, global atomics, BFS): 26.7% of 6 since stop 39 (26.2% at stop 38), 32.7% since stop 27, when the costlier gemv, well
+// runs (a gemv, global atomics, BFS): 26.4% of 6 since stop 39 (26.2% at stop 38), 32.7% since stop 27, when the costlier gemv, well
 // predicted, left the subset to save CI time (the 7 read 29.0%), 28.8% since stop 26 (the integer atomics' per-sector turn:
 // histo_global over 1,024 bins -38% -> -55%), 27.9% at stop 25, when the gather family and the
 // costlier gemv left the subset to save CI time (the 11 runs read 21.9% at stop 24, 19.1% at stop 23,
@@ -39,7 +39,7 @@ const std::string kData23 = std::string(WARPSIM_TEST_DATA_DIR) + "/timing/h100-v
 const std::string kRecordedMape23 = "9";
 // The fourth held-out set (stop 24, scored blind at 24.7% over all 39 runs), its "ci" runs (SGEMM on
 // 16 blocks, compaction, f64 Horner, downsampling, a row gather: five of the cheapest to simulate,
-// misses included; 12 runs took CI 132 s under ASan): 11.1% since stop 39's write-backs at eviction
+// misses included; 12 runs took CI 132 s under ASan): 11.2% since stop 39's write-backs at eviction
 // (the row gather +6% -> -16%, Horner -8% -> -19%: their outputs stay in L2 in the model and their
 // time falls with the DRAM bytes; the GPU's does not), 10.4% since stop 28, when the row gather was
 // measured again with the emitter's vector accesses (the GPU 8% faster: +5% -> +14%), 9.2% since stop 27 (SGEMM measured again with
