@@ -132,7 +132,7 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // memory.write_back_at_eviction: a store or atomic waits until its SM's DRAM share has moved what
   // is queued on it, the evictions' write-backs among them (the L2 takes new dirty lines only as
   // fast as it writes old ones back: bw-store-256m).
-  const bool evicted_write_backs = gpu_.write_back_at_eviction != 0 && gpu_.dirty_sectors != 0;
+  const bool evicted_write_backs = gpu_.writes_back_at_eviction();
   if ((write || atomic) && evicted_write_backs) arrive = std::max(arrive, dram_channel_.busy_until(now));
   std::uint32_t latency = gpu_.l2_latency;
   std::uint32_t filled = a.sectors;
@@ -183,10 +183,8 @@ std::uint64_t MemoryPath::to_l2(std::uint64_t now, const LineAccess& a, std::uin
   // recently used takes memory.l2_far_cycles more (chase-l2-32m: 521 cycles a load on the H100
   // against chase-l2's 276 over 4 MiB and chase-l2-16m's 276; chase-dram-16m, which misses, 672:
   // the L2 serves a footprint past about half its size from its far partition).
-  if (far_hits && missing == 0 && newer >= gpu_.l2_near_ways)
-    latency += gpu_.l2_far_cycles;
-  else if (other_copy != 0 && missing == 0)
-    latency += gpu_.l2_far_cycles;
+  // memory.l2_side_copies: a hit on the other half's copy alone is far too.
+  if (missing == 0 && ((far_hits && newer >= gpu_.l2_near_ways) || other_copy != 0)) latency += gpu_.l2_far_cycles;
   std::uint64_t ready = static_cast<std::uint64_t>(std::ceil(arrive)) + latency;
   if (missing > 0 && !write) fetched_ready = ready;
   // Lines brought in by other SMs in earlier epochs are present here at once; one whose data is

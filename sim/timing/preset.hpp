@@ -158,6 +158,9 @@ struct GpuPreset {
   std::uint32_t skip_idle_epochs = 1;            // 1: epochs in which no SM can do anything are stepped as one
 
   const PipelineTiming& timing(isa::TimingClass c) const { return pipeline[static_cast<unsigned>(c)]; }
+  // Dirty sectors are written back when their line leaves the L2 (write_back_at_eviction needs the
+  // L2 to know them: dirty_sectors).
+  bool writes_back_at_eviction() const { return write_back_at_eviction != 0 && dirty_sectors != 0; }
 };
 
 // One parameter of a preset, for `warpsim gpus --params` and the docs.

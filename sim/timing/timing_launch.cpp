@@ -62,9 +62,7 @@ class SpinBarrier {
 // takes the others' unstepped ones, so a core that runs slower holds the epoch up less.
 class EpochRunner {
  public:
-  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, bool merge_misses,
-              bool dirty_sectors, std::uint32_t sector_bytes, bool side_copies, bool write_back_at_eviction,
-              unsigned dirty_ways)
+  EpochRunner(std::vector<std::unique_ptr<Sm>>& sms, SectorCache& l2, unsigned threads, const GpuPreset& gpu)
       : sms_(sms),
         l2_(l2),
         threads_(std::max(1u, threads)),
@@ -73,12 +71,12 @@ class EpochRunner {
         next_(threads_),
         start_(threads_),
         stepped_(threads_),
-        merge_misses_(merge_misses),
-        dirty_sectors_(dirty_sectors),
-        sector_bytes_(sector_bytes),
-        copy_shift_(side_copies ? 1u : 0u),
-        write_back_at_eviction_(write_back_at_eviction),
-        dirty_ways_(write_back_at_eviction ? dirty_ways : 0),
+        merge_misses_(gpu.merge_epoch_misses != 0),
+        dirty_sectors_(gpu.dirty_sectors != 0),
+        sector_bytes_(gpu.sector_bytes),
+        copy_shift_(gpu.l2_side_copies != 0 ? 1u : 0u),
+        write_back_at_eviction_(gpu.writes_back_at_eviction()),
+        dirty_ways_(write_back_at_eviction_ ? gpu.l2_dirty_ways : 0),
         misses_(threads_) {
     for (unsigned t = 1; t < threads_; ++t)
       pool_.emplace_back([this, t] {
@@ -168,7 +166,8 @@ class EpochRunner {
       if (merge_misses_ || dirty_sectors_) find_repeated_fetches(part, misses_[thread]);
       for (auto& sm : sms_) {
         for (const auto& f : sm->memory().l2_fills()[part]) {
-          const unsigned written = l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied, dirty_ways_);
+          const unsigned written =
+              l2_.fill_set_partition(f.line, f.sectors, f.set, part, f.ready, f.dirtied, dirty_ways_);
           if (written != 0 && write_back_at_eviction_) sm->memory().charge_write_backs(part, written);
         }
         unsigned pushed = 0;
@@ -274,9 +273,7 @@ LaunchResult run_timing(const LaunchSpec& spec, const Program& program, const Co
   // only then could SMs stepped on several host threads observe each other in another order.
   const unsigned threads = program.global_atomics ? 1u : std::min<unsigned>(config.threads, gpu.sms);
   std::optional<EpochRunner> runner;
-  runner.emplace(sms, l2, threads, gpu.merge_epoch_misses != 0, gpu.dirty_sectors != 0, gpu.sector_bytes,
-                 gpu.l2_side_copies != 0, gpu.write_back_at_eviction != 0 && gpu.dirty_sectors != 0,
-                 gpu.l2_dirty_ways);
+  runner.emplace(sms, l2, threads, gpu);
   bool logging_stores = false;
 
   std::uint64_t next_block = 0, now = 0, last_progress = 0;
